@@ -1,0 +1,207 @@
+"""What happened: the append-only facts a game is made of, past tense.
+
+``GameStarted`` holds the rules and the whole deck order, so a game is determined by it
+and the actions after it. Every event is written with a schema version ``v``; reading
+an older version goes through ``_UPGRADES`` so stored games replay after the code moves on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Union
+
+from games.engine.cards import NAME_OF, parse_card
+from games.engine.errors import InvalidAction
+from games.engine.rules import Rules
+
+SCHEMA_VERSION = 1
+
+
+def _names(cards: tuple[int, ...]) -> list[str]:
+    return [NAME_OF[c] for c in cards]
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted:
+    rules: Rules
+    deck: tuple[int, ...]  # deck[0] is dealt first; deck[-1] is the trump, drawn last
+    type: ClassVar[str] = "game_started"
+
+    def payload(self) -> dict[str, Any]:
+        return {"rules": self.rules.to_dict(), "deck": _names(self.deck)}
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt:
+    hands: tuple[tuple[int, ...], ...]
+    trump: int
+    type: ClassVar[str] = "cards_dealt"
+
+    def payload(self) -> dict[str, Any]:
+        return {"hands": [_names(h) for h in self.hands], "trump": NAME_OF[self.trump]}
+
+
+@dataclass(frozen=True, slots=True)
+class BoutStarted:
+    attacker: int
+    defender: int
+    type: ClassVar[str] = "bout_started"
+
+    def payload(self) -> dict[str, Any]:
+        return {"attacker": self.attacker, "defender": self.defender}
+
+
+@dataclass(frozen=True, slots=True)
+class AttackPlayed:
+    seat: int
+    cards: tuple[int, ...]
+    type: ClassVar[str] = "attack_played"
+
+    def payload(self) -> dict[str, Any]:
+        return {"seat": self.seat, "cards": _names(self.cards)}
+
+
+@dataclass(frozen=True, slots=True)
+class CardBeaten:
+    seat: int
+    card: int
+    target: int
+    type: ClassVar[str] = "card_beaten"
+
+    def payload(self) -> dict[str, Any]:
+        return {"seat": self.seat, "card": NAME_OF[self.card], "target": self.target}
+
+
+@dataclass(frozen=True, slots=True)
+class AttackTransferred:
+    seat: int
+    cards: tuple[int, ...]
+    shown: bool
+    defender: int  # the new defender
+    type: ClassVar[str] = "attack_transferred"
+
+    def payload(self) -> dict[str, Any]:
+        return {"seat": self.seat, "cards": _names(self.cards), "shown": self.shown, "defender": self.defender}
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDeclared:
+    seat: int
+    type: ClassVar[str] = "take_declared"
+
+    def payload(self) -> dict[str, Any]:
+        return {"seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    seat: int
+    type: ClassVar[str] = "passed"
+
+    def payload(self) -> dict[str, Any]:
+        return {"seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class BoutEnded:
+    outcome: str  # "beaten": to the discard pile; "taken": into the defender's hand
+    defender: int
+    cards: tuple[int, ...]
+    type: ClassVar[str] = "bout_ended"
+
+    def payload(self) -> dict[str, Any]:
+        return {"outcome": self.outcome, "defender": self.defender, "cards": _names(self.cards)}
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn:
+    seat: int
+    cards: tuple[int, ...]
+    type: ClassVar[str] = "cards_drawn"
+
+    def payload(self) -> dict[str, Any]:
+        return {"seat": self.seat, "cards": _names(self.cards)}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerOut:
+    seat: int
+    type: ClassVar[str] = "player_out"
+
+    def payload(self) -> dict[str, Any]:
+        return {"seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class GameFinished:
+    durak: int | None  # the seat left holding cards; None for a draw or a team loss
+    draw: bool
+    losers: tuple[int, ...]  # the durak, or the whole losing team; empty for a draw
+    places: tuple[int, ...]  # seats in the order they went out
+    type: ClassVar[str] = "game_finished"
+
+    def payload(self) -> dict[str, Any]:
+        return {"durak": self.durak, "draw": self.draw, "losers": list(self.losers), "places": list(self.places)}
+
+
+Event = Union[
+    GameStarted, CardsDealt, BoutStarted, AttackPlayed, CardBeaten, AttackTransferred,
+    TakeDeclared, Passed, BoutEnded, CardsDrawn, PlayerOut, GameFinished,
+]
+EVENT_TYPES: dict[str, type] = {
+    cls.type: cls
+    for cls in (
+        GameStarted, CardsDealt, BoutStarted, AttackPlayed, CardBeaten, AttackTransferred,
+        TakeDeclared, Passed, BoutEnded, CardsDrawn, PlayerOut, GameFinished,
+    )
+}
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """The full (unredacted) JSON of an event, as stored."""
+    data = {"type": event.type, "v": SCHEMA_VERSION}
+    data.update(event.payload())
+    return data
+
+
+def _cards(raw: Any) -> tuple[int, ...]:
+    return tuple(parse_card(c) for c in raw)
+
+
+def _readers() -> dict[str, Callable[[dict[str, Any]], Event]]:
+    return {
+        "game_started": lambda d: GameStarted(Rules.from_dict(d["rules"]), _cards(d["deck"])),
+        "cards_dealt": lambda d: CardsDealt(tuple(_cards(h) for h in d["hands"]), parse_card(d["trump"])),
+        "bout_started": lambda d: BoutStarted(d["attacker"], d["defender"]),
+        "attack_played": lambda d: AttackPlayed(d["seat"], _cards(d["cards"])),
+        "card_beaten": lambda d: CardBeaten(d["seat"], parse_card(d["card"]), d["target"]),
+        "attack_transferred": lambda d: AttackTransferred(d["seat"], _cards(d["cards"]), d["shown"], d["defender"]),
+        "take_declared": lambda d: TakeDeclared(d["seat"]),
+        "passed": lambda d: Passed(d["seat"]),
+        "bout_ended": lambda d: BoutEnded(d["outcome"], d["defender"], _cards(d["cards"])),
+        "cards_drawn": lambda d: CardsDrawn(d["seat"], _cards(d["cards"])),
+        "player_out": lambda d: PlayerOut(d["seat"]),
+        "game_finished": lambda d: GameFinished(d["durak"], d["draw"], tuple(d["losers"]), tuple(d["places"])),
+    }
+
+
+_READERS = _readers()
+# Version n -> n+1 rewrites of stored payloads; empty while only version 1 exists.
+_UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    """Read a stored event, upgrading older schema versions first."""
+    version = data.get("v", 1)
+    if not isinstance(version, int) or version > SCHEMA_VERSION:
+        raise InvalidAction("bad_event", f"Event schema version {version!r} is newer than this engine.")
+    while version < SCHEMA_VERSION:
+        data = _UPGRADES[version](data)
+        version += 1
+    reader = _READERS.get(data.get("type", ""))
+    if reader is None:
+        raise InvalidAction("bad_event", f"Unknown event type {data.get('type')!r}.")
+    try:
+        return reader(data)
+    except (KeyError, TypeError) as error:
+        raise InvalidAction("bad_event", f"Malformed {data['type']} event: {error}.") from error

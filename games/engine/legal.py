@@ -1,0 +1,143 @@
+"""The one source of truth for what a seat may do now: ``legal_actions`` and ``actors``.
+
+Order is fixed: attacks, then defences (by target, then card), then transfers, then
+take, then pass; cards cheapest first. ``decide`` accepts exactly these actions.
+
+The protocol of a bout: the attacker leads. From then on the defender (beat, transfer
+or take) and the *current thrower* may act at the same time. The current thrower is the
+first seat, in throw-in order (the attacker, then clockwise, never the defender or the
+defender's partner), that has not passed since the table last changed and holds a card
+of a table rank, while the limit leaves room. Any card laid on the table clears every
+pass. The bout ends by itself when nobody may throw in and either every card is beaten
+(бито) or the defender declared a take: so a game never stalls.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from games.engine.actions import PASS, TAKE, Action, Attack, Defend, Transfer
+from games.engine.cards import BIT, RANK_MASK, RANK_OF, card_list
+from games.engine.rules import Rules
+from games.engine.state import NO_SEAT, State, attack_limit, current_thrower, defender_for, room
+
+
+def _groups_by_rank(hand: int) -> list[list[int]]:
+    groups: list[list[int]] = []
+    for card in card_list(hand):
+        if groups and RANK_OF[groups[-1][0]] == RANK_OF[card]:
+            groups[-1].append(card)
+        else:
+            groups.append([card])
+    return groups
+
+
+def lead_options(rules: Rules, hand: int, free: int) -> list[Action]:
+    if rules.lead == "single" or free <= 1:
+        return [Attack((card,)) for card in card_list(hand)]
+    most = min(free, 2 if rules.lead == "pair" else 4)
+    actions: list[Action] = []
+    for group in _groups_by_rank(hand):
+        for size in range(1, min(most, len(group)) + 1):
+            actions.extend(Attack(combo) for combo in combinations(group, size))
+    return actions
+
+
+def transfer_target(state: State) -> int:
+    """Who would defend after a transfer now (NO_SEAT when transfers are not allowed)."""
+    rules = state.rules
+    if not rules.transfers or state.taking or not state.table:
+        return NO_SEAT
+    if state.bouts == 0 and not rules.transfer_first_bout:
+        return NO_SEAT
+    for _, defense in state.table:
+        if defense >= 0:
+            return NO_SEAT
+    if not rules.transfer_with_trump_on_table and state.trump_suit >= 0:
+        for attack, _ in state.table:
+            if attack % 4 == state.trump_suit:
+                return NO_SEAT
+    return defender_for(state, state.defender)
+
+
+def transfer_options(state: State) -> list[Action]:
+    target = transfer_target(state)
+    if target == NO_SEAT:
+        return []
+    rules = state.rules
+    defender = state.defender
+    hand = state.hands[defender]
+    same = hand & RANK_MASK[RANK_OF[state.table[0][0]]]
+    if not same:
+        return []
+    on_table = len(state.table)
+    target_hand = state.hands[target].bit_count()
+    cap = rules.first_bout_limit if state.bouts == 0 else rules.bout_limit
+    deck_empty = state.deck_pos >= len(state.deck)
+    cards = card_list(same)
+    actions: list[Action] = []
+    for size in range(1, len(cards) + 1):
+        total = on_table + size
+        if total > target_hand or total > cap:
+            break
+        if not rules.transfer_out and deck_empty and size == hand.bit_count():
+            break
+        actions.extend(Transfer(combo) for combo in combinations(cards, size))
+    if rules.proezdnoy and not state.proezdnoy_used >> defender & 1 and state.trump_suit >= 0:
+        for card in cards:
+            if card % 4 == state.trump_suit and on_table <= target_hand:
+                actions.append(Transfer((card,), True))
+    return actions
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    """Every action ``seat`` may take now, in a fixed order."""
+    if state.result is not None or state.attacker == NO_SEAT:
+        return []
+    if not state.table:
+        if seat != state.attacker:
+            return []
+        return lead_options(state.rules, state.hands[seat], attack_limit(state))
+    actions: list[Action] = []
+    if seat == state.defender:
+        if state.taking:
+            return []
+        hand = state.hands[seat]
+        beaters = state.beaters
+        for target, (attack, defense) in enumerate(state.table):
+            if defense < 0:
+                options = hand & beaters[attack]
+                while options:
+                    low = options & -options
+                    actions.append(Defend(low.bit_length() - 1, target))
+                    options ^= low
+        if not actions and state.unbeaten == 0:
+            return []
+        actions.extend(transfer_options(state))
+        actions.append(TAKE)
+        return actions
+    if seat == current_thrower(state):
+        throwable = state.hands[seat] & state.table_ranks
+        if room(state) > 0:
+            actions.extend(Attack((card,)) for card in card_list(throwable))
+        actions.append(PASS)
+    return actions
+
+
+def actors(state: State) -> list[int]:
+    """The seats that have at least one legal action now, in seat order."""
+    if state.result is not None or state.attacker == NO_SEAT:
+        return []
+    if not state.table:
+        return [state.attacker]
+    seats = []
+    if not state.taking and state.unbeaten:
+        seats.append(state.defender)
+    thrower = current_thrower(state)
+    if thrower != NO_SEAT:
+        seats.append(thrower)
+    return sorted(seats)
+
+
+def holds(state: State, seat: int, card: int) -> bool:
+    return bool(state.hands[seat] & BIT[card])

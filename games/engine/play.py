@@ -1,0 +1,38 @@
+"""Conveniences over decide/apply: one move, and a whole random game."""
+
+from __future__ import annotations
+
+import random
+
+from games.engine.actions import Action
+from games.engine.decide import decide
+from games.engine.events import Event
+from games.engine.fold import apply, replay, shuffled_deck, start
+from games.engine.legal import actors, legal_actions
+from games.engine.rules import Rules
+from games.engine.state import State
+
+
+def play(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    """Decide ``action`` and fold its events: the new state and what happened."""
+    events = decide(state, seat, action)
+    for event in events:
+        state = apply(state, event)
+    return state, events
+
+
+def random_playout(rules: Rules, rng: random.Random, max_actions: int = 10_000) -> tuple[State, list[Event]]:
+    """A whole game of uniformly random legal play (a random actor, then a random action)."""
+    events = start(rules, shuffled_deck(rules, rng))
+    state = replay(events)
+    for _ in range(max_actions):
+        seats = actors(state)
+        if not seats:
+            break
+        seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+        options = legal_actions(state, seat)
+        new = decide(state, seat, options[0] if len(options) == 1 else rng.choice(options))
+        for event in new:
+            state = apply(state, event)
+        events.extend(new)
+    return state, events

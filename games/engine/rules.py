@@ -1,0 +1,133 @@
+"""The rules of one game: every reading of the seed texts as an option.
+
+Defaults follow the page's own text (seed 003): podkidnoy with 36 cards, lead with one
+card, throw-ins by everyone but the defender, at most six cards a bout and never more
+than the defender held, throw-ins after a take allowed, a draw when the last attacker and
+defender run out together.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Final
+
+from games.engine.errors import InvalidAction
+
+VARIANTS: Final = ("podkidnoy", "perevodnoy", "simple")
+DECK_SIZES: Final = (24, 36, 52)
+LEADS: Final = ("single", "pair", "same_rank")
+LIMITS: Final = ("start_hand", "current_hand")
+THROW_INS: Final = ("all", "neighbours")
+HAND_SIZE: Final = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One game's rules; ``Rules.from_dict`` validates and fills in the defaults."""
+
+    variant: str = "podkidnoy"
+    players: int = 2
+    deck: int = 36
+    # Partners sit apart (seat % 2 is the team), never attack or throw in to a partner,
+    # and lose together. Only with 4 or 6 players.
+    teams: bool = False
+    # "single": lead one card (seed 003); "pair": one card or two of a rank (simple
+    # durak, seed 000); "same_rank": any number of one rank (seeds 000, 004).
+    lead: str = "single"
+    bout_limit: int = 6
+    # Seeds 000/004: "первый отбой — 5 карт".
+    first_bout_limit: int = 6
+    # "start_hand": attack cards never outnumber the defender's hand when the bout began
+    # (seed 003). "current_hand": unbeaten cards never outnumber the defender's hand now.
+    limit_by: str = "start_hand"
+    # Seed 000: once the deck is empty, throw in as many as the defender holds.
+    cap_when_deck_empty: bool = True
+    # "all": everyone but the defender throws in; "neighbours": only the defender's two
+    # neighbours (seed 000).
+    throw_in: str = "all"
+    # Throwing in after the defender chose to take (вдогонку).
+    throw_after_take: bool = True
+    # Perevodnoy options (seeds 000, 001, 004).
+    transfer_first_bout: bool = True
+    transfer_with_trump_on_table: bool = True
+    proezdnoy: bool = False
+    # Seed 000: "нельзя ... выходить из игры «переводом»" when False.
+    transfer_out: bool = True
+    # When the final attacker and defender run out together: a draw, or (False) the last
+    # defender is the durak ("последняя рука хуже дурака").
+    draw_allowed: bool = True
+    # Seed 000: 5 or more cards of one suit in a hand at the deal oblige a redeal.
+    redeal_five_of_suit: bool = False
+    # "Пики пиками" (seeds 000, 004): spades are beaten only by higher spades (the queen
+    # of spades beats any spade), spades are never trumps; a spade turned up means no trump.
+    spades_by_spades: bool = False
+
+    @classmethod
+    def from_dict(cls, data: object) -> Rules:
+        """Validated rules from JSON; unknown keys and bad values are ``InvalidAction``."""
+        if data is None:
+            data = {}
+        if not isinstance(data, dict):
+            raise InvalidAction("bad_rules", "Rules must be an object.")
+        known = {f.name: f for f in fields(cls)}
+        unknown = sorted(set(data) - set(known))
+        if unknown:
+            raise InvalidAction("bad_rules", f"Unknown rule option(s): {', '.join(unknown)}.")
+        values: dict[str, Any] = {}
+        for name, value in data.items():
+            default = known[name].default
+            if isinstance(default, bool):
+                if not isinstance(value, bool):
+                    raise InvalidAction("bad_rules", f"Rule '{name}' must be true or false.")
+            elif isinstance(default, int):
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise InvalidAction("bad_rules", f"Rule '{name}' must be a whole number.")
+            elif not isinstance(value, str):
+                raise InvalidAction("bad_rules", f"Rule '{name}' must be text.")
+            values[name] = value
+        if values.get("variant") == "simple" and "lead" not in values:
+            values["lead"] = "pair"
+        rules = cls(**values)
+        rules.check()
+        return rules
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def check(self) -> None:
+        """Raise ``InvalidAction`` unless the options fit together."""
+        def bad(message: str) -> InvalidAction:
+            return InvalidAction("bad_rules", message)
+
+        if self.variant not in VARIANTS:
+            raise bad(f"variant must be one of {', '.join(VARIANTS)}.")
+        if self.deck not in DECK_SIZES:
+            raise bad("deck must be 24, 36 or 52 cards.")
+        most = max_players(self.deck)
+        if not 2 <= self.players <= most:
+            raise bad(f"A {self.deck}-card deck seats 2 to {most} players.")
+        if self.teams and self.players not in (4, 6):
+            raise bad("Teams are 2×2 or 3×3: 4 or 6 players.")
+        if self.lead not in LEADS:
+            raise bad(f"lead must be one of {', '.join(LEADS)}.")
+        if self.limit_by not in LIMITS:
+            raise bad(f"limit_by must be one of {', '.join(LIMITS)}.")
+        if self.throw_in not in THROW_INS:
+            raise bad(f"throw_in must be one of {', '.join(THROW_INS)}.")
+        if not 1 <= self.bout_limit <= HAND_SIZE:
+            raise bad(f"bout_limit must be 1 to {HAND_SIZE}.")
+        if not 1 <= self.first_bout_limit <= self.bout_limit:
+            raise bad("first_bout_limit must be 1 to bout_limit.")
+
+    @property
+    def transfers(self) -> bool:
+        return self.variant == "perevodnoy"
+
+    @property
+    def throw_ins(self) -> bool:
+        return self.variant != "simple"
+
+
+def max_players(deck: int) -> int:
+    """Six hands of six must fit in the deck: 4 with 24 cards, 6 with 36, 8 with 52."""
+    return {24: 4, 36: 6, 52: 8}[deck]
