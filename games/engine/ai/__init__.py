@@ -1,8 +1,12 @@
 """Computer players. ``choose_action`` is the one door the platform uses.
 
-Every level decides from what its own seat could see (see ``observe``), never from the
-full state: the state is only used here to build that seat's observation and its legal
-actions.
+Every level decides from what its own seat could see: ``choose_action`` turns the state
+into that seat's ``Observation`` (see ``observe``) and passes the level nothing else.
+
+Levels: ``random`` and ``greedy`` are the arena's baselines; ``novice`` plays almost at
+random; ``experienced`` follows the page's tips (a pure function of the observation);
+``master`` searches over deals consistent with the observation within ``budget_ms``
+(default 1000) and solves endgames exactly.
 """
 
 from __future__ import annotations
@@ -10,10 +14,12 @@ from __future__ import annotations
 import random
 
 from games.engine.actions import Action
-from games.engine.legal import legal_actions
+from games.engine.ai import experienced, greedy, master, novice
+from games.engine.ai import random_play
+from games.engine.ai.observe import Observation, observe
 from games.engine.state import State
 
-LEVELS = ("random", "novice", "experienced", "master")
+LEVELS = ("random", "novice", "experienced", "master", "greedy")
 
 
 def choose_action(state: State, seat: int, level: str = "experienced", seed: int = 0,
@@ -25,8 +31,27 @@ def choose_action(state: State, seat: int, level: str = "experienced", seed: int
     """
     if level not in LEVELS:
         raise ValueError(f"Unknown AI level {level!r}; one of {', '.join(LEVELS)}.")
-    options = legal_actions(state, seat)
-    if not options:
+    obs = observe(state, seat)
+    if not obs.legal:
         raise ValueError(f"Seat {seat} has nothing to do now.")
+    return choose_from_observation(obs, level, seed, budget_ms)
+
+
+def choose_from_observation(obs: Observation, level: str, seed: int = 0,
+                            budget_ms: int | None = None) -> Action:
+    """The level's choice given only what the seat saw."""
+    if len(obs.legal) == 1:
+        return obs.legal[0]
+    if level == "greedy":
+        return greedy.choose(obs)
+    if level == "experienced":
+        return experienced.choose(obs)
     rng = random.Random(seed)
-    return options[0] if len(options) == 1 else rng.choice(options)
+    if level == "random":
+        return random_play.choose(obs, rng)
+    if level == "novice":
+        return novice.choose(obs, rng)
+    return master.choose(obs, rng, budget_ms)
+
+
+__all__ = ["LEVELS", "Observation", "choose_action", "choose_from_observation", "observe"]

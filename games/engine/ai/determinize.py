@@ -1,0 +1,90 @@
+"""Deals consistent with an observation: a full ``State`` the seat cannot tell from the real one.
+
+The unseen cards (``Observation.unseen``) go at random to the other hands' unknown slots and
+to the stock; the face-up trump stays at the bottom of the stock. A seat that the rules
+passed over as a thrower (the observer is the current thrower) holds no card of a table
+rank, so it gets none. The result is an engine ``State``: ``legal_actions``, ``decide`` and
+``apply`` work on it as on a real game.
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.engine.ai.observe import Observation
+from games.engine.cards import card_list
+from games.engine.state import NO_SEAT, State, throwers
+
+
+def _state(obs: Observation, hands: tuple[int, ...], deck: tuple[int, ...]) -> State:
+    return State(
+        rules=obs.rules, beaters=obs.beaters, deck=deck, deck_pos=len(deck) - obs.deck_count,
+        trump=obs.trump, trump_suit=obs.trump_suit, hands=hands, known=obs.known,
+        discard=obs.discard, table=obs.table, table_ranks=obs.table_ranks, attacker=obs.attacker,
+        defender=obs.defender, lead=obs.lead, start_hand=obs.start_hand, passed=obs.passed,
+        taking=obs.taking, bouts=obs.bouts, out=obs.out, places=obs.places,
+        proezdnoy_used=obs.proezdnoy_used, result=None,
+    )
+
+
+def void_masks(obs: Observation) -> list[int]:
+    """Per seat, cards it surely does not hold by the current turn order."""
+    voids = [0] * obs.players
+    if not obs.table or obs.seat == obs.defender or not obs.legal or obs.attacker == NO_SEAT:
+        return voids
+    probe = _state(obs, tuple(0 for _ in range(obs.players)), (obs.trump,) * obs.deck_size)
+    for other in throwers(probe):
+        if other == obs.seat:
+            break
+        if not obs.passed >> other & 1:
+            voids[other] = obs.table_ranks
+    return voids
+
+
+def determinize(obs: Observation, rng: random.Random) -> State:
+    """A random full state consistent with everything ``obs.seat`` has seen."""
+    n = obs.players
+    unseen = card_list(obs.unseen)
+    rng.shuffle(unseen)
+    voids = void_masks(obs)
+    hands = [0] * n
+    hands[obs.seat] = obs.hand
+    need = [0] * n
+    for s in range(n):
+        if s != obs.seat:
+            hands[s] = obs.known[s]
+            need[s] = obs.hand_counts[s] - obs.known[s].bit_count()
+    # Seats with a void first, from the cards they may hold.
+    order = sorted((s for s in range(n) if s != obs.seat), key=lambda s: voids[s] == 0)
+    pool = unseen
+    for s in order:
+        if need[s] <= 0:
+            continue
+        void = voids[s]
+        taken: list[int] = []
+        rest: list[int] = []
+        for card in pool:
+            if len(taken) < need[s] and not void >> card & 1:
+                taken.append(card)
+            else:
+                rest.append(card)
+        if len(taken) < need[s]:  # cannot honour the void: ignore it
+            extra = need[s] - len(taken)
+            taken += rest[:extra]
+            rest = rest[extra:]
+        for card in taken:
+            hands[s] |= 1 << card
+        pool = rest
+    stock = list(pool)
+    if obs.deck_count:
+        stock.append(obs.trump)
+    # The cards already drawn fill the front of the deck; only its length and tail matter.
+    drawn = card_list(obs.all_cards & ~sum_masks(stock))
+    return _state(obs, tuple(hands), tuple(drawn + stock))
+
+
+def sum_masks(cards: list[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
