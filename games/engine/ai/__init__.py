@@ -14,8 +14,7 @@ from __future__ import annotations
 import random
 
 from games.engine.actions import Action
-from games.engine.ai import experienced, greedy, master, novice
-from games.engine.ai import random_play
+from games.engine.ai import experienced, greedy, master, novice, random_play
 from games.engine.ai.observe import Observation, observe
 from games.engine.state import State
 

@@ -10,8 +10,16 @@ from __future__ import annotations
 
 from games.engine.actions import Action, Attack, Defend, Pass, Take, Transfer
 from games.engine.events import (
-    AttackPlayed, AttackTransferred, BoutEnded, BoutStarted, CardBeaten, CardsDrawn, GameFinished,
-    Passed, PlayerOut, TakeDeclared,
+    AttackPlayed,
+    AttackTransferred,
+    BoutEnded,
+    BoutStarted,
+    CardBeaten,
+    CardsDrawn,
+    GameFinished,
+    Passed,
+    PlayerOut,
+    TakeDeclared,
 )
 from games.engine.fold import apply
 from games.engine.legal import transfer_target
