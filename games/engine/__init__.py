@@ -12,15 +12,36 @@ The whole public surface::
 """
 
 from games.engine.actions import (
-    PASS, TAKE, Action, Attack, Defend, Pass, Take, Transfer, action_from_dict,
+    PASS,
+    TAKE,
+    Action,
+    Attack,
+    Defend,
+    Pass,
+    Take,
+    Transfer,
+    action_from_dict,
 )
 from games.engine.cards import Card, card_name, parse_card
 from games.engine.decide import decide
 from games.engine.errors import EngineError, IllegalAction, InvalidAction
 from games.engine.events import (
-    SCHEMA_VERSION, AttackPlayed, AttackTransferred, BoutEnded, BoutStarted, CardBeaten,
-    CardsDealt, CardsDrawn, Event, GameFinished, GameStarted, Passed, PlayerOut, TakeDeclared,
-    event_from_dict, event_to_dict,
+    SCHEMA_VERSION,
+    AttackPlayed,
+    AttackTransferred,
+    BoutEnded,
+    BoutStarted,
+    CardBeaten,
+    CardsDealt,
+    CardsDrawn,
+    Event,
+    GameFinished,
+    GameStarted,
+    Passed,
+    PlayerOut,
+    TakeDeclared,
+    event_from_dict,
+    event_to_dict,
 )
 from games.engine.fold import apply, replay, shuffled_deck, start
 from games.engine.legal import actors, legal_actions

@@ -77,6 +77,9 @@ class Pass:
 Action = Union[Attack, Defend, Transfer, Take, Pass]
 TAKE = Take()
 PASS = Pass()
+# Actions are values, so the common ones are made once: legal_actions hands these out.
+ATTACK_ONE = tuple(Attack((card,)) for card in range(52))
+DEFEND = tuple(tuple(Defend(card, target) for target in range(12)) for card in range(52))
 
 
 def _cards_field(data: dict[str, Any]) -> tuple[int, ...]:

@@ -88,8 +88,13 @@ def parse_card(text: object) -> int:
 
 def deck_cards(size: int) -> tuple[int, ...]:
     """Every card of a deck of ``size`` (24, 36 or 52) in index order."""
-    low = DECK_LOWEST_RANK[size]
-    return tuple(i for i in range(CARD_COUNT) if RANK_OF[i] >= low)
+    return _DECKS[size]
+
+
+_DECKS: Final = {
+    size: tuple(i for i in range(CARD_COUNT) if RANK_OF[i] >= low) for size, low in DECK_LOWEST_RANK.items()
+}
+DECK_MASK: Final = {size: sum(1 << i for i in cards) for size, cards in _DECKS.items()}
 
 
 def mask_of(cards: Iterable[int]) -> int:

@@ -9,22 +9,42 @@ allowed now), with a reason a player understands, and never changes anything.
 from __future__ import annotations
 
 from games.engine.actions import Action, Attack, Defend, Pass, Take, Transfer
-from games.engine.cards import BIT, NAME_OF, RANK_OF, deck_cards
+from games.engine.cards import BIT, CARD_COUNT, DECK_MASK, NAME_OF, RANK_OF
 from games.engine.errors import IllegalAction, InvalidAction
 from games.engine.events import (
-    AttackPlayed, AttackTransferred, BoutEnded, BoutStarted, CardBeaten, CardsDrawn, Event,
-    GameFinished, Passed, PlayerOut, TakeDeclared,
+    AttackPlayed,
+    AttackTransferred,
+    BoutEnded,
+    BoutStarted,
+    CardBeaten,
+    CardsDrawn,
+    Event,
+    GameFinished,
+    Passed,
+    PlayerOut,
+    TakeDeclared,
 )
 from games.engine.fold import apply
 from games.engine.legal import transfer_options, transfer_target
 from games.engine.rules import HAND_SIZE
 from games.engine.state import (
-    NO_SEAT, State, attack_limit, current_thrower, defender_for, next_active, partners, room, throwers,
+    NO_SEAT,
+    State,
+    attack_limit,
+    defender_for,
+    next_active,
+    partners,
+    throwers,
 )
 
 
 def decide(state: State, seat: int, action: Action) -> list[Event]:
     """The events ``action`` by ``seat`` causes, or a refusal."""
+    return decide_and_apply(state, seat, action)[0]
+
+
+def decide_and_apply(state: State, seat: int, action: Action) -> tuple[list[Event], State]:
+    """``decide``, also returning the state after its events (folded once, on the way)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.rules.players:
         raise InvalidAction("bad_seat", f"There is no seat {seat!r} at this table.")
     if state.result is not None:
@@ -48,10 +68,11 @@ def decide(state: State, seat: int, action: Action) -> list[Event]:
 
 
 def _check_cards_exist(state: State, cards: tuple[int, ...]) -> None:
-    in_deck = deck_cards(state.rules.deck)
+    in_deck = DECK_MASK[state.rules.deck]
     for card in cards:
-        if card not in in_deck:
-            raise InvalidAction("bad_card", f"{NAME_OF[card]} is not in a {state.rules.deck}-card deck.")
+        if not 0 <= card < CARD_COUNT or not in_deck >> card & 1:
+            name = NAME_OF[card] if 0 <= card < CARD_COUNT else repr(card)
+            raise InvalidAction("bad_card", f"{name} is not in a {state.rules.deck}-card deck.")
     if len(set(cards)) != len(cards):
         raise InvalidAction("bad_action", "The same card is named twice.")
 
@@ -83,6 +104,8 @@ def _attack(state: State, seat: int, action: Attack) -> Event:
         if len(cards) > limit:
             raise IllegalAction("limit_reached", f"At most {limit} cards may be played to this defender.")
         return AttackPlayed(seat, cards)
+    if seat == state.thrower and len(cards) == 1 and state.hands[seat] & state.table_ranks & BIT[cards[0]]:
+        return AttackPlayed(seat, cards)  # the common case, already checked by ``_derive``
     if seat == state.defender:
         raise IllegalAction("defender_cannot_attack", "You are defending: beat, transfer or take.")
     if not state.rules.throw_ins:
@@ -99,14 +122,11 @@ def _attack(state: State, seat: int, action: Attack) -> Event:
         raise IllegalAction("rank_not_on_table", f"{NAME_OF[card]}: only ranks on the table may be thrown in.")
     if state.taking and not state.rules.throw_after_take:
         raise IllegalAction("taking", "The defender is taking: nothing more may be added.")
-    if room(state) <= 0:
+    if state.room <= 0:
         raise IllegalAction("limit_reached", "The bout's card limit is reached.")
-    turn = current_thrower(state)
-    if seat != turn:
-        if state.passed >> seat & 1:
-            raise IllegalAction("passed", "You passed; wait until the table changes.")
-        raise IllegalAction("wait_your_turn", f"Seat {turn} throws in first.")
-    return AttackPlayed(seat, cards)
+    if state.passed >> seat & 1:
+        raise IllegalAction("passed", "You passed; wait until the table changes.")
+    raise IllegalAction("wait_your_turn", f"Seat {state.thrower} throws in first.")
 
 
 def _defend(state: State, seat: int, action: Defend) -> Event:
@@ -179,25 +199,17 @@ def _pass(state: State, seat: int) -> Event:
         raise IllegalAction("defender_cannot_pass", "You are defending: beat, transfer or take.")
     if not state.table:
         raise IllegalAction("must_lead", "The attacker must lead a card.")
-    if seat != current_thrower(state):
+    if seat != state.thrower:
         raise IllegalAction("not_your_turn", "It is not your turn to throw in.")
     return Passed(seat)
 
 
-def _bout_over(state: State) -> bool:
-    if not state.table:
-        return False
-    if not state.taking and state.unbeaten:
-        return False
-    return current_thrower(state) == NO_SEAT
-
-
-def _settle(state: State, events: list[Event]) -> list[Event]:
+def _settle(state: State, events: list[Event]) -> tuple[list[Event], State]:
     """Apply ``events`` and append whatever follows from them by the rules alone."""
     for event in events:
         state = apply(state, event)
-    if not _bout_over(state):
-        return events
+    if state.thrower != NO_SEAT or not state.table or (state.unbeaten and not state.taking):
+        return events, state  # the bout goes on
     defender = state.defender
     outcome = "taken" if state.taking else "beaten"
     table_cards = tuple(c for pair in state.table for c in pair if c >= 0)
@@ -207,29 +219,31 @@ def _settle(state: State, events: list[Event]) -> list[Event]:
     # Draw up to six: who opened the bout first, then clockwise, the defender last.
     order = [(state.lead + step) % n for step in range(n)]
     order = [s for s in order if s != defender] + [defender]
+    deck_size = len(state.deck)
     for seat in order:
+        if state.deck_pos >= deck_size:
+            break
         missing = HAND_SIZE - state.hands[seat].bit_count()
-        left = len(state.deck) - state.deck_pos
-        if missing <= 0 or left <= 0 or state.out >> seat & 1:
+        if missing <= 0 or state.out >> seat & 1:
             continue
         drawn = state.deck[state.deck_pos : state.deck_pos + missing]
         follow.append(CardsDrawn(seat, drawn))
         state = apply(state, follow[-1])
-    if state.deck_pos >= len(state.deck):
+    if state.deck_pos >= deck_size:
         for seat in order:
             if not state.out >> seat & 1 and not state.hands[seat]:
                 follow.append(PlayerOut(seat))
                 state = apply(state, follow[-1])
-    finished = _finish(state, defender)
+    finished = _finish(state, defender) if state.out else None
     if finished is not None:
         follow.append(finished)
-        return events + follow
+        return events + follow, apply(state, finished)
     if outcome == "beaten":
         attacker = defender if not state.out >> defender & 1 else _successor(state, defender)
     else:
         attacker = next_active(state, defender)
     follow.append(BoutStarted(attacker, defender_for(state, attacker)))
-    return events + follow
+    return events + follow, apply(state, follow[-1])
 
 
 def _successor(state: State, seat: int) -> int:

@@ -7,8 +7,9 @@ an older version goes through ``_UPGRADES`` so stored games replay after the cod
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Union
+from typing import Any, ClassVar, Union
 
 from games.engine.cards import NAME_OF, parse_card
 from games.engine.errors import InvalidAction

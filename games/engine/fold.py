@@ -8,18 +8,54 @@ stored game always rebuilds exactly the live state.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import Callable
 
 from games.engine.cards import BIT, CARD_COUNT, RANK_OF, SAME_RANK, SPADES, SUIT_MASK, SUIT_OF, deck_cards
 from games.engine.errors import InvalidAction
 from games.engine.events import (
-    AttackPlayed, AttackTransferred, BoutEnded, BoutStarted, CardBeaten, CardsDealt, CardsDrawn,
-    Event, GameFinished, GameStarted, Passed, PlayerOut, TakeDeclared,
+    AttackPlayed,
+    AttackTransferred,
+    BoutEnded,
+    BoutStarted,
+    CardBeaten,
+    CardsDealt,
+    CardsDrawn,
+    Event,
+    GameFinished,
+    GameStarted,
+    Passed,
+    PlayerOut,
+    TakeDeclared,
 )
 from games.engine.rules import HAND_SIZE, Rules
-from games.engine.state import NO_CARD, NO_SEAT, State, defender_for
+from games.engine.state import (
+    _ATTACKER,
+    _BOUTS,
+    _DECK_POS,
+    _DEFENDER,
+    _DISCARD,
+    _HANDS,
+    _KNOWN,
+    _LEAD,
+    _OUT,
+    _PASSED,
+    _PLACES,
+    _PROEZDNOY,
+    _ROOM,
+    _START_HAND,
+    _TABLE,
+    _TABLE_RANKS,
+    _TAKING,
+    _THROWER,
+    _UNBEATEN,
+    NO_CARD,
+    NO_SEAT,
+    State,
+    _derive,
+    _new_tuple,
+    defender_for,
+)
 
 _SPADE_ORDER = {rank: i for i, rank in enumerate((2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 12))}
 
@@ -116,19 +152,27 @@ def new_state(rules: Rules, deck: tuple[int, ...]) -> State:
         deck_pos=0, trump=trump, trump_suit=trump_suit, hands=(0,) * n, known=(0,) * n,
         discard=0, table=(), table_ranks=0, attacker=NO_SEAT, defender=NO_SEAT, lead=NO_SEAT,
         start_hand=0, passed=0, taking=False, bouts=0, out=0, places=(), proezdnoy_used=0,
-        result=None,
+        result=None, unbeaten=0, room=0, thrower=NO_SEAT,
     )
 
 
-def _remove(state: State, seat: int, cards: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    mask = 0
-    for card in cards:
-        mask |= BIT[card]
-    hands = list(state.hands)
+# The fold functions below work on a state's values as a list and make one tuple at the
+# end: the hot path of every simulated game, so they avoid keyword copies.
+
+
+def _taken_from(v: list[Any], seat: int, mask: int) -> None:
+    hands = list(v[_HANDS])
     hands[seat] &= ~mask
-    known = list(state.known)
-    known[seat] &= ~mask
-    return tuple(hands), tuple(known)
+    v[_HANDS] = tuple(hands)
+    if v[_KNOWN][seat] & mask:
+        known = list(v[_KNOWN])
+        known[seat] &= ~mask
+        v[_KNOWN] = tuple(known)
+
+
+def _done(v: list[Any]) -> State:
+    _derive(v)
+    return _new_tuple(State, v)
 
 
 def _game_started(state: State | None, e: GameStarted) -> State:
@@ -149,62 +193,86 @@ def _cards_dealt(s: State, e: CardsDealt) -> State:
         for seat, hand in enumerate(hands):
             if hand & BIT[s.trump]:
                 known[seat] = BIT[s.trump]
-    return s._replace(hands=tuple(hands), known=tuple(known), deck_pos=dealt)
+    return s.evolve(hands=tuple(hands), known=tuple(known), deck_pos=dealt)
 
 
 def _bout_started(s: State, e: BoutStarted) -> State:
-    return s._replace(
-        attacker=e.attacker, defender=e.defender, lead=e.attacker,
-        start_hand=s.hands[e.defender].bit_count(), passed=0, taking=False,
-        table=(), table_ranks=0,
-    )
+    v = list(s)
+    v[_ATTACKER] = v[_LEAD] = e.attacker
+    v[_DEFENDER] = e.defender
+    v[_START_HAND] = s.hands[e.defender].bit_count()
+    v[_PASSED] = 0
+    v[_TAKING] = False
+    v[_TABLE] = ()
+    v[_TABLE_RANKS] = 0
+    v[_UNBEATEN] = v[_ROOM] = 0  # what ``_derive`` gives an empty table
+    v[_THROWER] = NO_SEAT
+    return _new_tuple(State, v)
 
 
 def _attack_played(s: State, e: AttackPlayed) -> State:
-    hands, known = _remove(s, e.seat, e.cards)
+    v = list(s)
+    mask = 0
     ranks = s.table_ranks
     for card in e.cards:
+        mask |= BIT[card]
         ranks |= SAME_RANK[card]
-    table = s.table + tuple((card, NO_CARD) for card in e.cards)
-    return s._replace(hands=hands, known=known, table=table, table_ranks=ranks, passed=0)
+    _taken_from(v, e.seat, mask)
+    cards = e.cards
+    v[_TABLE] = s.table + (((cards[0], NO_CARD),) if len(cards) == 1 else tuple((c, NO_CARD) for c in cards))
+    v[_TABLE_RANKS] = ranks
+    v[_PASSED] = 0
+    return _done(v)
 
 
 def _card_beaten(s: State, e: CardBeaten) -> State:
-    hands, known = _remove(s, e.seat, (e.card,))
+    v = list(s)
+    _taken_from(v, e.seat, BIT[e.card])
     table = list(s.table)
     table[e.target] = (table[e.target][0], e.card)
-    return s._replace(
-        hands=hands, known=known, table=tuple(table),
-        table_ranks=s.table_ranks | SAME_RANK[e.card], passed=0,
-    )
+    v[_TABLE] = tuple(table)
+    v[_TABLE_RANKS] = s.table_ranks | SAME_RANK[e.card]
+    v[_PASSED] = 0
+    return _done(v)
 
 
 def _attack_transferred(s: State, e: AttackTransferred) -> State:
+    v = list(s)
+    mask = 0
+    for card in e.cards:
+        mask |= BIT[card]
     if e.shown:
         known = list(s.known)
-        for card in e.cards:
-            known[e.seat] |= BIT[card]
-        s = s._replace(known=tuple(known), proezdnoy_used=s.proezdnoy_used | 1 << e.seat)
+        known[e.seat] |= mask
+        v[_KNOWN] = tuple(known)
+        v[_PROEZDNOY] = s.proezdnoy_used | 1 << e.seat
     else:
-        hands, known_t = _remove(s, e.seat, e.cards)
-        table = s.table + tuple((card, NO_CARD) for card in e.cards)
-        s = s._replace(hands=hands, known=known_t, table=table)
-    return s._replace(
-        attacker=e.seat, defender=e.defender, start_hand=s.hands[e.defender].bit_count(),
-        passed=0, taking=False,
-    )
+        _taken_from(v, e.seat, mask)
+        v[_TABLE] = s.table + tuple((card, NO_CARD) for card in e.cards)
+    v[_ATTACKER] = e.seat
+    v[_DEFENDER] = e.defender
+    v[_START_HAND] = v[_HANDS][e.defender].bit_count()
+    v[_PASSED] = 0
+    v[_TAKING] = False
+    return _done(v)
 
 
 def _take_declared(s: State, e: TakeDeclared) -> State:
     # Everyone may add cards вдогонку now, even those who passed on the table as it was.
-    return s._replace(taking=True, passed=0)
+    v = list(s)
+    v[_TAKING] = True
+    v[_PASSED] = 0
+    return _done(v)
 
 
 def _passed(s: State, e: Passed) -> State:
-    return s._replace(passed=s.passed | 1 << e.seat)
+    v = list(s)
+    v[_PASSED] = s.passed | 1 << e.seat
+    return _done(v)
 
 
 def _bout_ended(s: State, e: BoutEnded) -> State:
+    v = list(s)
     mask = 0
     for card in e.cards:
         mask |= BIT[card]
@@ -213,31 +281,47 @@ def _bout_ended(s: State, e: BoutEnded) -> State:
         known = list(s.known)
         hands[e.defender] |= mask
         known[e.defender] |= mask
-        s = s._replace(hands=tuple(hands), known=tuple(known))
+        v[_HANDS] = tuple(hands)
+        v[_KNOWN] = tuple(known)
     else:
-        s = s._replace(discard=s.discard | mask)
-    return s._replace(table=(), table_ranks=0, taking=False, passed=0, bouts=s.bouts + 1)
+        v[_DISCARD] = s.discard | mask
+    v[_TABLE] = ()
+    v[_TABLE_RANKS] = 0
+    v[_TAKING] = False
+    v[_PASSED] = 0
+    v[_BOUTS] = s.bouts + 1
+    v[_UNBEATEN] = v[_ROOM] = 0  # what ``_derive`` gives an empty table
+    v[_THROWER] = NO_SEAT
+    return _new_tuple(State, v)
 
 
 def _cards_drawn(s: State, e: CardsDrawn) -> State:
-    hands = list(s.hands)
+    # Between bouts the table is empty: nothing derived changes, so no ``_derive``.
+    v = list(s)
+    mask = 0
     for card in e.cards:
-        hands[e.seat] |= BIT[card]
-    s = s._replace(hands=tuple(hands), deck_pos=s.deck_pos + len(e.cards))
-    if s.trump in e.cards:
+        mask |= BIT[card]
+    hands = list(s.hands)
+    hands[e.seat] |= mask
+    v[_HANDS] = tuple(hands)
+    v[_DECK_POS] = s.deck_pos + len(e.cards)
+    if mask & BIT[s.trump]:
         # The face-up trump was drawn last: everyone saw who took it.
         known = list(s.known)
         known[e.seat] |= BIT[s.trump]
-        s = s._replace(known=tuple(known))
-    return s
+        v[_KNOWN] = tuple(known)
+    return _new_tuple(State, v)
 
 
 def _player_out(s: State, e: PlayerOut) -> State:
-    return s._replace(out=s.out | 1 << e.seat, places=s.places + (e.seat,))
+    v = list(s)
+    v[_OUT] = s.out | 1 << e.seat
+    v[_PLACES] = s.places + (e.seat,)
+    return _new_tuple(State, v)
 
 
 def _game_finished(s: State, e: GameFinished) -> State:
-    return s._replace(result=e)
+    return s.evolve(result=e)
 
 
 _APPLY: dict[type, Callable[..., State]] = {

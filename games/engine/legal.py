@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from games.engine.actions import PASS, TAKE, Action, Attack, Defend, Transfer
+from games.engine.actions import ATTACK_ONE, DEFEND, PASS, TAKE, Action, Attack, Transfer
 from games.engine.cards import BIT, RANK_MASK, RANK_OF, card_list
 from games.engine.rules import Rules
-from games.engine.state import NO_SEAT, State, attack_limit, current_thrower, defender_for, room
+from games.engine.state import NO_SEAT, State, attack_limit, defender_for
 
 
 def _groups_by_rank(hand: int) -> list[list[int]]:
@@ -34,7 +34,7 @@ def _groups_by_rank(hand: int) -> list[list[int]]:
 
 def lead_options(rules: Rules, hand: int, free: int) -> list[Action]:
     if rules.lead == "single" or free <= 1:
-        return [Attack((card,)) for card in card_list(hand)]
+        return [ATTACK_ONE[card] for card in card_list(hand)]
     most = min(free, 2 if rules.lead == "pair" else 4)
     actions: list[Action] = []
     for group in _groups_by_rank(hand):
@@ -109,17 +109,19 @@ def legal_actions(state: State, seat: int) -> list[Action]:
                 options = hand & beaters[attack]
                 while options:
                     low = options & -options
-                    actions.append(Defend(low.bit_length() - 1, target))
+                    actions.append(DEFEND[low.bit_length() - 1][target])
                     options ^= low
         if not actions and state.unbeaten == 0:
             return []
         actions.extend(transfer_options(state))
         actions.append(TAKE)
         return actions
-    if seat == current_thrower(state):
+    if seat == state.thrower:
         throwable = state.hands[seat] & state.table_ranks
-        if room(state) > 0:
-            actions.extend(Attack((card,)) for card in card_list(throwable))
+        while throwable:
+            low = throwable & -throwable
+            actions.append(ATTACK_ONE[low.bit_length() - 1])
+            throwable ^= low
         actions.append(PASS)
     return actions
 
@@ -133,7 +135,7 @@ def actors(state: State) -> list[int]:
     seats = []
     if not state.taking and state.unbeaten:
         seats.append(state.defender)
-    thrower = current_thrower(state)
+    thrower = state.thrower
     if thrower != NO_SEAT:
         seats.append(thrower)
     return sorted(seats)

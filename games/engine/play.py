@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from games.engine.actions import Action
-from games.engine.decide import decide
+from games.engine.decide import decide_and_apply
 from games.engine.events import Event
-from games.engine.fold import apply, replay, shuffled_deck, start
+from games.engine.fold import replay, shuffled_deck, start
 from games.engine.legal import actors, legal_actions
 from games.engine.rules import Rules
 from games.engine.state import State
@@ -15,9 +15,7 @@ from games.engine.state import State
 
 def play(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
     """Decide ``action`` and fold its events: the new state and what happened."""
-    events = decide(state, seat, action)
-    for event in events:
-        state = apply(state, event)
+    events, state = decide_and_apply(state, seat, action)
     return state, events
 
 
@@ -31,8 +29,6 @@ def random_playout(rules: Rules, rng: random.Random, max_actions: int = 10_000) 
             break
         seat = seats[0] if len(seats) == 1 else rng.choice(seats)
         options = legal_actions(state, seat)
-        new = decide(state, seat, options[0] if len(options) == 1 else rng.choice(options))
-        for event in new:
-            state = apply(state, event)
+        new, state = decide_and_apply(state, seat, options[0] if len(options) == 1 else rng.choice(options))
         events.extend(new)
     return state, events

@@ -1,13 +1,13 @@
 """The immutable state of a game, and the questions about seats that the rules ask.
 
 State is a ``NamedTuple``: truly immutable, compared field by field (so a replayed
-game can be checked against the live one), and cheap to rebuild with ``_replace``.
+game can be checked against the live one), and cheap to rebuild with ``evolve``.
 Card sets are int bitmasks (see ``cards``); seats are ints, ``-1`` meaning none.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from games.engine.cards import RANK_OF, SAME_RANK
 from games.engine.events import GameFinished
@@ -40,6 +40,22 @@ class State(NamedTuple):
     places: tuple[int, ...]  # seats in the order they went out
     proezdnoy_used: int  # seats (bitmask) that have shown a trump to transfer
     result: GameFinished | None
+    # Derived from the fields above by ``evolve``, kept because every move asks for them:
+    unbeaten: int  # attack cards on the table not beaten yet
+    room: int  # how many more attack cards the table may take now (0 while it is empty)
+    thrower: int  # whose turn it is to throw in or pass (NO_SEAT: nobody's)
+
+    def evolve(self, **changes: object) -> State:
+        """A copy with ``changes`` and the derived fields brought up to date.
+
+        Use this, never ``_replace``, which would leave ``unbeaten``/``room``/``thrower``
+        stale (they depend on the hands and the table).
+        """
+        values = list(self)
+        for name, value in changes.items():
+            values[_INDEX[name]] = value
+        _derive(values)
+        return _new_tuple(State, values)
 
     @property
     def players(self) -> int:
@@ -53,9 +69,9 @@ class State(NamedTuple):
     def finished(self) -> bool:
         return self.result is not None
 
-    @property
-    def unbeaten(self) -> int:
-        return sum(1 for _, d in self.table if d < 0)
+
+_INDEX = {name: i for i, name in enumerate(State._fields)}
+_new_tuple = tuple.__new__
 
 
 def partners(rules: Rules, a: int, b: int) -> bool:
@@ -107,25 +123,23 @@ def throwers(state: State) -> list[int]:
 
 
 def attack_limit(state: State) -> int:
-    """How many attack cards the table may hold in this bout (start_hand reading), or how
-    many may lie unbeaten (current_hand reading): see ``room``."""
-    rules = state.rules
-    cap = rules.first_bout_limit if state.bouts == 0 else rules.bout_limit
-    if not rules.cap_when_deck_empty and state.deck_pos >= len(state.deck):
-        cap = 36  # no cap: only the defender's hand limits the bout
+    """How many attack cards the table may hold in this bout (start_hand reading), or the
+    cap alone (current_hand reading, where ``room`` also counts the defender's hand)."""
+    return _limit(state.rules, state.bouts, state.deck_pos >= len(state.deck), state.start_hand)
+
+
+def _limit(rules: Rules, bouts: int, deck_empty: bool, start_hand: int) -> int:
+    cap = rules.first_bout_limit if bouts == 0 else rules.bout_limit
+    if deck_empty and not rules.cap_when_deck_empty:
+        cap = 52  # no cap: only the defender's hand limits the bout
     if rules.limit_by == "start_hand":
-        return min(cap, state.start_hand)
+        return min(cap, start_hand)
     return cap
 
 
 def room(state: State) -> int:
     """How many more attack cards may be put on the table now."""
-    rules = state.rules
-    limit = attack_limit(state)
-    free = limit - len(state.table)
-    if rules.limit_by == "current_hand":
-        free = min(free, state.hands[state.defender].bit_count() - state.unbeaten)
-    return max(free, 0)
+    return state.room
 
 
 def current_thrower(state: State) -> int:
@@ -134,17 +148,61 @@ def current_thrower(state: State) -> int:
     A thrower with no card of a table rank is passed over, as at a real table where
     they say «бито» at once.
     """
-    if not state.table or room(state) <= 0:
-        return NO_SEAT
-    if state.taking and not state.rules.throw_after_take:
-        return NO_SEAT
-    ranks = state.table_ranks
-    passed = state.passed
-    hands = state.hands
+    return state.thrower
+
+
+(
+    _RULES, _BEATERS, _DECK, _DECK_POS, _TRUMP, _TRUMP_SUIT, _HANDS, _KNOWN, _DISCARD, _TABLE,
+    _TABLE_RANKS, _ATTACKER, _DEFENDER, _LEAD, _START_HAND, _PASSED, _TAKING, _BOUTS, _OUT,
+    _PLACES, _PROEZDNOY, _RESULT, _UNBEATEN, _ROOM, _THROWER,
+) = range(len(State._fields))
+
+
+def _derive(v: list[Any]) -> None:
+    """Recompute the derived fields of a state held as a list of its values."""
+    table = v[_TABLE]
+    unbeaten = 0
+    for pair in table:
+        if pair[1] < 0:
+            unbeaten += 1
+    v[_UNBEATEN] = unbeaten
+    defender = v[_DEFENDER]
+    if defender < 0 or v[_RESULT] is not None or not table:
+        v[_ROOM] = 0
+        v[_THROWER] = NO_SEAT
+        return
+    rules: Rules = v[_RULES]
+    if rules.limit_by == "start_hand" and rules.cap_when_deck_empty:
+        cap = rules.first_bout_limit if v[_BOUTS] == 0 else rules.bout_limit
+        start = v[_START_HAND]
+        free = (cap if cap < start else start) - len(table)
+    else:
+        free = _limit(rules, v[_BOUTS], v[_DECK_POS] >= len(v[_DECK]), v[_START_HAND]) - len(table)
+        if rules.limit_by == "current_hand":
+            free = min(free, v[_HANDS][defender].bit_count() - unbeaten)
+    room = free if free > 0 else 0
+    v[_ROOM] = room
+    v[_THROWER] = NO_SEAT
+    if not room or not rules.throw_ins or (v[_TAKING] and not rules.throw_after_take):
+        return
+    ranks = v[_TABLE_RANKS]
+    skip = v[_PASSED] | v[_OUT]
+    hands = v[_HANDS]
+    if rules.throw_in == "all" and not rules.teams:
+        # The common table, inlined: everyone still in but the defender, from the attacker.
+        n = rules.players
+        seat = v[_ATTACKER]
+        for _ in range(n):
+            if seat != defender and not skip >> seat & 1 and hands[seat] & ranks:
+                v[_THROWER] = seat
+                return
+            seat = seat + 1 if seat + 1 < n else 0
+        return
+    state = _new_tuple(State, v)
     for seat in throwers(state):
-        if not passed >> seat & 1 and hands[seat] & ranks:
-            return seat
-    return NO_SEAT
+        if not skip >> seat & 1 and hands[seat] & ranks:
+            v[_THROWER] = seat
+            return
 
 
 def table_ranks_of(table: tuple[tuple[int, int], ...]) -> int:

@@ -12,7 +12,11 @@ from typing import Any
 
 from games.engine.cards import NAME_OF, card_list
 from games.engine.events import (
-    CardsDealt, CardsDrawn, Event, GameStarted, event_to_dict,
+    CardsDealt,
+    CardsDrawn,
+    Event,
+    GameStarted,
+    event_to_dict,
 )
 from games.engine.legal import actors, legal_actions
 from games.engine.state import NO_SEAT, State
