@@ -10,15 +10,26 @@ rank, so it gets none. The result is an engine ``State``: ``legal_actions``, ``d
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from games.engine.ai.observe import Observation
 from games.engine.cards import card_list
+from games.engine.fold import new_state
 from games.engine.state import NO_SEAT, State, throwers
 
 
+def rebuild(template: State, **fields: Any) -> State:
+    """``template`` with ``fields`` replaced, derived fields (if the engine keeps any) redone."""
+    evolve = getattr(template, "evolve", None)
+    if evolve is not None:
+        rebuilt: State = evolve(**fields)
+        return rebuilt
+    return template._replace(**fields)
+
+
 def _state(obs: Observation, hands: tuple[int, ...], deck: tuple[int, ...]) -> State:
-    return State(
-        rules=obs.rules, beaters=obs.beaters, deck=deck, deck_pos=len(deck) - obs.deck_count,
+    return rebuild(
+        new_state(obs.rules, deck), beaters=obs.beaters, deck_pos=len(deck) - obs.deck_count,
         trump=obs.trump, trump_suit=obs.trump_suit, hands=hands, known=obs.known,
         discard=obs.discard, table=obs.table, table_ranks=obs.table_ranks, attacker=obs.attacker,
         defender=obs.defender, lead=obs.lead, start_hand=obs.start_hand, passed=obs.passed,
@@ -32,7 +43,7 @@ def void_masks(obs: Observation) -> list[int]:
     voids = [0] * obs.players
     if not obs.table or obs.seat == obs.defender or not obs.legal or obs.attacker == NO_SEAT:
         return voids
-    probe = _state(obs, tuple(0 for _ in range(obs.players)), (obs.trump,) * obs.deck_size)
+    probe = _state(obs, tuple(0 for _ in range(obs.players)), tuple(card_list(obs.all_cards)))
     for other in throwers(probe):
         if other == obs.seat:
             break

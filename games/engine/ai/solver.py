@@ -1,0 +1,114 @@
+"""An exact solver for endgames where every card is known: the stock is empty and two
+players are left (then each holds what the other cannot see elsewhere).
+
+Alpha-beta over the game tree with a transposition table of bounds. When several seats may
+act at once the tree lets the defender move first while a card lies unbeaten (``sim.mover``);
+the seat asked to move is always solved over its own legal actions. Values are for the
+asking seat: 1 a win, 0.5 a draw, 0 a loss.
+"""
+
+from __future__ import annotations
+
+import time
+
+from games.engine.actions import Action
+from games.engine.ai.greedy import greedy_state
+from games.engine.ai.sim import mover, score, step
+from games.engine.legal import legal_actions
+from games.engine.state import State, partners
+
+
+class NodeLimit(Exception):
+    """The search grew past its node budget."""
+
+
+def _key(s: State) -> tuple[object, ...]:
+    return (s.hands, s.table, s.attacker, s.defender, s.taking, s.passed, s.start_hand,
+            s.proezdnoy_used, s.out, s.bouts == 0)
+
+
+class Solver:
+    def __init__(self, seat: int, node_limit: int = 1_000_000, deadline: float | None = None) -> None:
+        self.seat = seat
+        self.node_limit = node_limit
+        self.deadline = deadline
+        self.nodes = 0
+        self.memo: dict[tuple[object, ...], tuple[float, float]] = {}
+
+    def ours(self, state: State, actor: int) -> bool:
+        return actor == self.seat or partners(state.rules, actor, self.seat)
+
+    def ordered(self, state: State, actor: int) -> list[Action]:
+        options = legal_actions(state, actor)
+        first = greedy_state(state, actor)
+        if first in options and options[0] != first:
+            options.remove(first)
+            options.insert(0, first)
+        return options
+
+    def value(self, state: State, alpha: float, beta: float) -> float:
+        if state.result is not None:
+            return score(state, self.seat)
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise NodeLimit
+        if self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline:
+            raise NodeLimit
+        key = _key(state)
+        lo, hi = self.memo.get(key, (0.0, 1.0))
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        a, b = max(alpha, lo), min(beta, hi)
+        actor = mover(state)
+        maximize = self.ours(state, actor)
+        best = 0.0 if maximize else 1.0
+        for action in self.ordered(state, actor):
+            v = self.value(step(state, actor, action), a, b)
+            if maximize:
+                if v > best:
+                    best = v
+                    a = max(a, v)
+            else:
+                if v < best:
+                    best = v
+                    b = min(b, v)
+            if a >= b:
+                break
+        # Store what this search proved: an exact value, or a bound after a cut-off.
+        if best <= max(alpha, lo):
+            self.memo[key] = (lo, best)
+        elif best >= min(beta, hi):
+            self.memo[key] = (best, hi)
+        else:
+            self.memo[key] = (best, best)
+        return best
+
+    def best_action(self, state: State, options: list[Action]) -> tuple[Action, float]:
+        """The asking seat's best action of ``options`` and its value."""
+        best_action, best = options[0], -1.0
+        first = greedy_state(state, self.seat)
+        if first in options:
+            options = [first] + [o for o in options if o != first]
+        for action in options:
+            v = self.value(step(state, self.seat, action), max(best, 0.0), 1.0)
+            if v > best:
+                best_action, best = action, v
+                if best >= 1.0:
+                    break
+        return best_action, best
+
+
+def solvable(state: State) -> bool:
+    """Whether every card is known to both sides: the stock is empty and two remain."""
+    active = state.rules.players - state.out.bit_count()
+    return state.deck_pos >= len(state.deck) and active == 2 and state.result is None
+
+
+def solve(state: State, seat: int, node_limit: int = 1_000_000,
+          deadline: float | None = None) -> tuple[Action, float]:
+    """The best action for ``seat`` and its value; raises ``NodeLimit`` when the tree is
+    bigger than ``node_limit`` nodes or the clock passes ``deadline`` (``perf_counter``)."""
+    return Solver(seat, node_limit, deadline).best_action(state, legal_actions(state, seat))
+
