@@ -1,0 +1,1 @@
+"""Players: guest accounts, registration and tokens, over Django's users."""

@@ -1,0 +1,81 @@
+"""The auth part of the contract: guest, register, token (and who am I)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from accounts.selectors import player_data, player_of
+from accounts.services import guest_create, player_register, token_obtain
+
+
+class PlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    guest = serializers.BooleanField()
+
+
+class CredentialsSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150, trim_whitespace=True)
+    password = serializers.CharField(max_length=128, trim_whitespace=False)
+
+
+TokenPlayerSerializer = inline_serializer(
+    "TokenPlayer", fields={"token": serializers.CharField(), "player": PlayerSerializer()}
+)
+
+
+class AuthApi(APIView):
+    permission_classes = [AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "auth"
+
+
+class GuestCreateApi(AuthApi):
+    authentication_classes: list[Any] = []
+
+    @extend_schema(request=None, responses={201: TokenPlayerSerializer}, summary="Create a guest account")
+    def post(self, request: Request) -> Response:
+        player, token = guest_create()
+        return Response({"token": token, "player": player_data(player)}, status=201)
+
+
+class RegisterApi(AuthApi):
+    @extend_schema(request=CredentialsSerializer, responses={201: TokenPlayerSerializer},
+                   summary="Register (a guest who registers keeps its games)")
+    def post(self, request: Request) -> Response:
+        data = CredentialsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        guest = player_of(request.user)
+        player, token = player_register(
+            username=data.validated_data["username"], password=data.validated_data["password"], guest=guest
+        )
+        return Response({"token": token, "player": player_data(player)}, status=201)
+
+
+class TokenObtainApi(AuthApi):
+    authentication_classes: list[Any] = []
+
+    @extend_schema(request=CredentialsSerializer,
+                   responses={200: inline_serializer("Token", fields={"token": serializers.CharField()})},
+                   summary="Log in: the token of a registered player")
+    def post(self, request: Request) -> Response:
+        data = CredentialsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        token = token_obtain(username=data.validated_data["username"], password=data.validated_data["password"])
+        return Response({"token": token})
+
+
+class PlayerMeApi(APIView):
+    @extend_schema(responses={200: PlayerSerializer}, summary="The calling player")
+    def get(self, request: Request) -> Response:
+        player = player_of(request.user)
+        assert player is not None  # IsAuthenticated ran first
+        return Response(player_data(player))

@@ -1,0 +1,22 @@
+"""A ``Player`` is the game's face of a Django user: a name at the table, guest or not."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Player(models.Model):
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player")
+    name = models.CharField(max_length=64)
+    # A guest has no password: the token in one browser's storage is the whole account.
+    is_guest = models.BooleanField(default=False, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = "игрок"
+        verbose_name_plural = "игроки"
+
+    def __str__(self) -> str:
+        return f"{self.name} (guest)" if self.is_guest else self.name

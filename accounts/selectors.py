@@ -1,0 +1,24 @@
+"""Reads for accounts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+from accounts.models import Player
+
+
+def player_of(user: AbstractBaseUser | AnonymousUser) -> Player | None:
+    """The player behind a request's user; staff made by ``createsuperuser`` get one lazily."""
+    if not user.is_authenticated:
+        return None
+    try:
+        return user.player  # type: ignore[union-attr]
+    except Player.DoesNotExist:
+        player, _ = Player.objects.get_or_create(user=user, defaults={"name": user.get_username()})
+        return player
+
+
+def player_data(player: Player) -> dict[str, Any]:
+    return {"id": player.id, "name": player.name, "guest": player.is_guest}

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from accounts import apis
+
+urlpatterns = [
+    path("auth/guest/", apis.GuestCreateApi.as_view(), name="auth-guest"),
+    path("auth/register/", apis.RegisterApi.as_view(), name="auth-register"),
+    path("auth/token/", apis.TokenObtainApi.as_view(), name="auth-token"),
+    path("players/me/", apis.PlayerMeApi.as_view(), name="player-me"),
+]

@@ -1,0 +1,1 @@
+"""Settings split the cookiecutter-django way: base, then local / production / test."""

@@ -1,0 +1,231 @@
+"""Settings shared by every environment. Everything a deployment changes is an env var.
+
+Defaults give the embedded mode: SQLite, an in-memory channel layer and Celery tasks
+run in-process. Setting ``DATABASE_URL``, ``DJANGO_CHANNEL_LAYER=redis``/``REDIS_URL`` and
+``CELERY_BROKER_URL`` switches to PostgreSQL, Redis and separate Celery workers.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import dj_database_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+
+
+def env(name: str, default: str = "") -> str:
+    return os.environ.get(name, default)
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_list(name: str, default: str) -> list[str]:
+    return [item.strip() for item in env(name, default).split(",") if item.strip()]
+
+
+# GENERAL
+# ------------------------------------------------------------------------------
+DEBUG = env_bool("DJANGO_DEBUG", False)
+SECRET_KEY = env("DJANGO_SECRET_KEY", "")
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "http://127.0.0.1,http://localhost")
+TIME_ZONE = "UTC"
+LANGUAGE_CODE = "ru"
+USE_I18N = True
+USE_TZ = True
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+ROOT_URLCONF = "durak_platform.urls"
+WSGI_APPLICATION = "durak_platform.wsgi.application"
+ASGI_APPLICATION = "durak_platform.asgi.application"
+
+# DATABASES
+# ------------------------------------------------------------------------------
+DATABASE_URL = env("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
+DATABASES: dict[str, Any] = {
+    "default": dj_database_url.parse(
+        DATABASE_URL, conn_max_age=int(env("DJANGO_CONN_MAX_AGE", "60")), conn_health_checks=True
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["OPTIONS"] = {
+        # Writers queue at BEGIN instead of failing when they upgrade a read lock, so two
+        # racing moves serialise and the second one sees the new seq (409 stale_seq).
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+
+# APPS
+# ------------------------------------------------------------------------------
+DJANGO_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+]
+THIRD_PARTY_APPS = [
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "channels",
+]
+LOCAL_APPS = [
+    "accounts",
+    "games",
+    "durak_platform.ceiling",
+]
+INSTALLED_APPS = DJANGO_APPS + THIRD_PARTY_APPS + LOCAL_APPS
+
+# MIDDLEWARE
+# ------------------------------------------------------------------------------
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+# TEMPLATES AND STATIC FILES
+# ------------------------------------------------------------------------------
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    }
+]
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+# Serve straight from the source folders, so no collectstatic step is needed to run.
+WHITENOISE_USE_FINDERS = env_bool("DJANGO_WHITENOISE_USE_FINDERS", True)
+
+# AUTH
+# ------------------------------------------------------------------------------
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 6}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+
+# CACHES (throttle counters live here: shared through Redis when there is one)
+# ------------------------------------------------------------------------------
+REDIS_URL = env("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# CHANNELS
+# ------------------------------------------------------------------------------
+CHANNEL_LAYER = env("DJANGO_CHANNEL_LAYER", "redis" if REDIS_URL else "memory")
+if CHANNEL_LAYER == "redis":
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL or "redis://127.0.0.1:6379/0"]},
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+# CELERY
+# ------------------------------------------------------------------------------
+CELERY_BROKER_URL = env("CELERY_BROKER_URL", "")
+# Without a broker, tasks run in-process right where they are enqueued (embedded mode).
+CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+CELERY_TASK_EAGER_PROPAGATES = env_bool("CELERY_TASK_EAGER_PROPAGATES", False)
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TIMEZONE = TIME_ZONE
+CELERY_BEAT_SCHEDULE = {
+    "ai-turns-sweep": {
+        "task": "games.tasks.ai_turns_sweep",
+        "schedule": float(env("DURAK_AI_SWEEP_EVERY", "30")),
+    }
+}
+
+# THE GAME
+# ------------------------------------------------------------------------------
+# An AI turn whose last event is older than this is re-enqueued by the sweep.
+DURAK_AI_STALLED_AFTER = float(env("DURAK_AI_STALLED_AFTER", "30"))
+# Thinking time for the search levels of the computer player, per move.
+DURAK_AI_BUDGET_MS = int(env("DURAK_AI_BUDGET_MS", "300"))
+# How many rebuilt game states each process keeps (replay stays the truth).
+DURAK_STATE_CACHE_SIZE = int(env("DURAK_STATE_CACHE_SIZE", "1024"))
+# Mount /bench/ceiling/ (the benchmark's bare insert endpoint).
+DURAK_BENCHMARK_ENDPOINTS = env_bool("DURAK_BENCHMARK_ENDPOINTS", False)
+
+# DJANGO REST FRAMEWORK
+# ------------------------------------------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "accounts.authentication.PlayerTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "durak_platform.exceptions.exception_handler",
+    "DEFAULT_THROTTLE_RATES": {
+        "auth": env("DJANGO_THROTTLE_AUTH", "30/min"),
+        "actions": env("DJANGO_THROTTLE_ACTIONS", "240/min"),
+    },
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+if DEBUG:
+    REST_FRAMEWORK["DEFAULT_RENDERER_CLASSES"].append("rest_framework.renderers.BrowsableAPIRenderer")
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Дурак онлайн API",
+    "DESCRIPTION": "The public contract (v1) of the Durak platform: accounts, games, actions, events.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SCHEMA_PATH_PREFIX": r"/api/v1",
+}
+
+# LOGGING
+# ------------------------------------------------------------------------------
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env("DJANGO_LOG_LEVEL", "INFO")},
+    "loggers": {
+        "django.channels.server": {"level": "WARNING"},
+        "celery.app.trace": {"level": env("DURAK_TASK_LOG_LEVEL", "WARNING")},
+    },
+}

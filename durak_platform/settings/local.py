@@ -1,0 +1,8 @@
+"""Development and the embedded default (``make run``)."""
+
+from durak_platform.settings.base import *  # noqa: F403
+from durak_platform.settings.base import env, env_bool
+
+DEBUG = env_bool("DJANGO_DEBUG", True)
+# A fixed key is fine on a developer's loopback; production refuses to start without one.
+SECRET_KEY = env("DJANGO_SECRET_KEY", "local-insecure-key-change-me-0123456789abcdefghijklmnopqrstuvwxyz")

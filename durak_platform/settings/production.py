@@ -1,0 +1,14 @@
+"""Production: a real secret, no debug, collected static files, secure cookies."""
+
+from django.core.exceptions import ImproperlyConfigured
+
+from durak_platform.settings.base import *  # noqa: F403
+from durak_platform.settings.base import SECRET_KEY, env_bool
+
+DEBUG = False
+if not SECRET_KEY:
+    raise ImproperlyConfigured("Set DJANGO_SECRET_KEY for production.")
+WHITENOISE_USE_FINDERS = env_bool("DJANGO_WHITENOISE_USE_FINDERS", False)
+SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
+CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -1,0 +1,24 @@
+"""The page at ``/``, the API under ``/api/v1/``, its schema and docs, and the admin."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from durak_platform.ceiling.apis import CeilingApi
+from games.views import index
+
+urlpatterns: list[Any] = [
+    path("", index, name="index"),
+    path("api/v1/", include("accounts.urls")),
+    path("api/v1/", include("games.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("admin/", admin.site.urls),
+]
+if settings.DURAK_BENCHMARK_ENDPOINTS:
+    urlpatterns.append(path("bench/ceiling/", CeilingApi.as_view(), name="bench-ceiling"))

@@ -1,0 +1,149 @@
+"""The games part of the contract: one API class per operation.
+
+Views are transport only: read the request, call one service or selector, answer with
+the caller's view. Every refusal is an ``ApplicationError`` rendered by the one handler.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from accounts.models import Player
+from accounts.selectors import player_of
+from durak_platform.errors import InvalidRequest
+from games import selectors, services
+from games.engine import InvalidAction, action_from_dict
+from games.engine.ai import LEVELS
+from games.errors import InvalidActionError
+from games.serializers import (
+    ActionInputSerializer, ErrorSerializer, EventListSerializer, GameCreateInputSerializer,
+    GameFillInputSerializer, GameListSerializer, GameViewSerializer, HintSerializer,
+)
+from games.services import Played
+
+ERRORS = {status: OpenApiResponse(ErrorSerializer) for status in (400, 401, 403, 404, 409, 429)}
+
+
+def _player(request: Request) -> Player:
+    player = player_of(request.user)
+    assert player is not None  # IsAuthenticated ran first
+    return player
+
+
+def _view_of(played: Played, player: Player) -> dict[str, Any]:
+    seat = selectors.seat_number_of(played.seats, player)
+    return selectors.game_view(played.game, played.seats, played.state, seat)
+
+
+def _seq_param(value: Any, name: str, error: type[InvalidRequest] | type[InvalidActionError]) -> int:
+    if isinstance(value, bool):
+        raise error(f"'{name}' must be a whole number.")
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        value = int(value)
+    if not isinstance(value, int) or value < 0:
+        raise error(f"'{name}' must be a whole number, 0 or more.")
+    return value
+
+
+class GameListCreateApi(APIView):
+    @extend_schema(operation_id="games_list", responses={200: GameListSerializer, **ERRORS}, summary="Your games, and games to join or watch")
+    def get(self, request: Request) -> Response:
+        player = _player(request)
+        games = selectors.games_for_lobby(player)
+        return Response({"games": [selectors.game_summary(game, player) for game in games]})
+
+    @extend_schema(request=GameCreateInputSerializer, responses={201: GameViewSerializer, **ERRORS},
+                   summary="Create a game against computer players or with open seats")
+    def post(self, request: Request) -> Response:
+        data = request.data
+        if not isinstance(data, dict):
+            raise InvalidActionError("The body must be a JSON object with 'rules' and 'opponents'.")
+        player = _player(request)
+        played = services.game_create(creator=player, rules=data.get("rules"), opponents=data.get("opponents"))
+        return Response(_view_of(played, player), status=201)
+
+
+class GameDetailApi(APIView):
+    @extend_schema(operation_id="games_view", responses={200: GameViewSerializer, **ERRORS}, summary="The caller's view of a game")
+    def get(self, request: Request, game_id: int) -> Response:
+        game = selectors.game_get(game_id)
+        return Response(selectors.game_view_for(game, _player(request)))
+
+
+class GameJoinApi(APIView):
+    @extend_schema(request=None, responses={200: GameViewSerializer, **ERRORS}, summary="Take the next open seat")
+    def post(self, request: Request, game_id: int) -> Response:
+        player = _player(request)
+        return Response(_view_of(services.game_join(game_id=game_id, player=player), player))
+
+
+class GameFillApi(APIView):
+    @extend_schema(request=GameFillInputSerializer, responses={200: GameViewSerializer, **ERRORS},
+                   summary="The creator seats computer players in every open seat")
+    def post(self, request: Request, game_id: int) -> Response:
+        player = _player(request)
+        level = request.data.get("ai", "experienced") if isinstance(request.data, dict) else None
+        return Response(_view_of(services.game_fill(game_id=game_id, player=player, level=level), player))
+
+
+class ActionPlayApi(APIView):
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "actions"
+    malformed_code = "invalid_action"
+
+    @extend_schema(request=ActionInputSerializer, responses={200: GameViewSerializer, **ERRORS},
+                   summary="Play one action at the seq you last saw")
+    def post(self, request: Request, game_id: int) -> Response:
+        try:
+            action = action_from_dict(request.data)
+        except InvalidAction as error:
+            raise InvalidActionError(error.message, reason=error.code) from error
+        expected_seq = request.data.get("expected_seq")
+        if expected_seq is None:
+            raise InvalidActionError("'expected_seq' is required: the seq you last saw.")
+        expected_seq = _seq_param(expected_seq, "expected_seq", InvalidActionError)
+        player = _player(request)
+        played = services.action_play(game_id=game_id, player=player, action=action, expected_seq=expected_seq)
+        return Response(_view_of(played, player))
+
+
+class GameEventsApi(APIView):
+    @extend_schema(
+        parameters=[OpenApiParameter("after", int, description="Only events with a greater seq (default 0)")],
+        responses={200: EventListSerializer, **ERRORS}, summary="Events as the caller may see them",
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        after = _seq_param(request.query_params.get("after", "0"), "after", InvalidRequest)
+        game = selectors.game_get(game_id)
+        return Response({"events": selectors.events_for(game, _player(request), after)})
+
+
+class GameReplayApi(APIView):
+    @extend_schema(responses={200: EventListSerializer, **ERRORS},
+                   summary="Every event with every card, once the game is finished")
+    def get(self, request: Request, game_id: int) -> Response:
+        game = selectors.game_get(game_id)
+        return Response({"id": game.pk, "events": selectors.replay_events(game)})
+
+
+class GameHintApi(APIView):
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "actions"
+
+    @extend_schema(
+        parameters=[OpenApiParameter("level", str, enum=list(LEVELS), description="default: experienced")],
+        responses={200: HintSerializer, **ERRORS}, summary="What a computer player would do in your seat",
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        level = request.query_params.get("level", "experienced")
+        if level not in LEVELS:
+            raise InvalidRequest(f"'level' is one of: {', '.join(LEVELS)}.")
+        game = selectors.game_get(game_id)
+        action = selectors.hint_for(game, _player(request), level)
+        return Response({"action": action.to_dict() if action is not None else None})

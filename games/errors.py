@@ -1,0 +1,75 @@
+"""The game's refusals, each with the contract's status and code."""
+
+from __future__ import annotations
+
+from durak_platform.errors import ApplicationError, Conflict, Forbidden, NotFound
+
+
+class InvalidActionError(ApplicationError):
+    """400: a malformed action (or rules, or opponents)."""
+
+    status = 400
+    code = "invalid_action"
+
+
+class IllegalActionError(ApplicationError):
+    """400: a well-formed action the rules do not allow from this seat now."""
+
+    status = 400
+    code = "illegal_action"
+
+
+class StaleSeq(Conflict):
+    """409: the move named a seq that is no longer the game's last one."""
+
+    code = "stale_seq"
+
+    def __init__(self, seq: int) -> None:
+        super().__init__(f"The game has moved on: its seq is {seq}.", seq=seq)
+
+
+class GameNotFound(NotFound):
+    def __init__(self, game_id: object) -> None:
+        super().__init__(f"There is no game {game_id}.")
+
+
+class NotAPlayer(Forbidden):
+    code = "not_a_player"
+
+    def __init__(self) -> None:
+        super().__init__("You hold no seat in this game.")
+
+
+class NotCreator(Forbidden):
+    code = "not_creator"
+
+    def __init__(self) -> None:
+        super().__init__("Only the game's creator may do that.")
+
+
+class GameNotStarted(Conflict):
+    code = "game_not_started"
+
+    def __init__(self) -> None:
+        super().__init__("The game is still waiting for players.")
+
+
+class GameNotFinished(Conflict):
+    code = "game_not_finished"
+
+    def __init__(self) -> None:
+        super().__init__("The replay opens once the game is finished.")
+
+
+class NoOpenSeat(Conflict):
+    code = "no_open_seat"
+
+    def __init__(self) -> None:
+        super().__init__("Every seat at this table is taken.")
+
+
+class AlreadySeated(Conflict):
+    code = "already_seated"
+
+    def __init__(self) -> None:
+        super().__init__("You already hold a seat in this game.")

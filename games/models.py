@@ -1,0 +1,133 @@
+"""The event store: a ``Game``, its ``Seat``s and its append-only ``GameEvent`` log.
+
+The log is the truth. ``Game.seq``/``status``/``result`` are a summary of it, written in
+the same transaction as the events, so listings and the admin need no replay.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+from django.db import models
+
+from accounts.models import Player
+
+
+class EventLogIsAppendOnly(Exception):
+    """Raised on any attempt to change or delete a stored event."""
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting", "waiting for players"
+        ACTIVE = "active", "active"
+        FINISHED = "finished", "finished"
+
+    rules = models.JSONField(help_text="Rules.to_dict() of the engine: every option spelled out.")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING, db_index=True)
+    # The seq of the last event (0 before the game starts): a move must name it to count.
+    seq = models.PositiveIntegerField(default=0)
+    creator = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="created_games")
+    result = models.JSONField(null=True, blank=True, help_text="The game_finished payload, once finished.")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    last_event_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["status", "last_event_at"], name="game_status_last_event")]
+        verbose_name = "игра"
+        verbose_name_plural = "игры"
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.status})"
+
+    @property
+    def players(self) -> int:
+        return int(self.rules.get("players", 2))
+
+
+class Seat(models.Model):
+    """A place at the table: a person, a computer player, or (while waiting) nobody."""
+
+    class Kind(models.TextChoices):
+        HUMAN = "human", "human"
+        AI = "ai", "ai"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="seats")
+    ai_level = models.CharField(max_length=16, blank=True, default="")
+
+    class Meta:
+        ordering = ["game_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="seat_unique_number"),
+            models.UniqueConstraint(fields=["game", "player"], name="seat_one_per_player"),
+            models.CheckConstraint(
+                condition=models.Q(player__isnull=True) | models.Q(ai_level=""), name="seat_human_or_ai"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.number} of game {self.game_id}: {self.name}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.player_id is None and not self.ai_level
+
+    @property
+    def kind(self) -> str | None:
+        if self.ai_level:
+            return self.Kind.AI
+        return self.Kind.HUMAN if self.player_id is not None else None
+
+    @property
+    def name(self) -> str:
+        if self.ai_level:
+            return f"Компьютер ({self.ai_level})"
+        return self.player.name if self.player is not None else ""
+
+
+class GameEventQuerySet(models.QuerySet["GameEvent"]):
+    def update(self, **kwargs: Any) -> NoReturn:
+        raise EventLogIsAppendOnly("Game events are never changed.")
+
+    def delete(self) -> NoReturn:  # type: ignore[override]
+        raise EventLogIsAppendOnly("Game events are never deleted.")
+
+
+class GameEvent(models.Model):
+    """One engine event, stored whole (unredacted); ``seq`` counts from 1 within a game."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=32)
+    schema_version = models.PositiveSmallIntegerField()
+    payload = models.JSONField(help_text="event_to_dict(event): type, v and the event's fields.")
+    # The seat whose action caused this event; null for automatic follow-ups and the deal.
+    actor_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    actor = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = GameEventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game_id", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="game_event_unique_seq")]
+        verbose_name = "событие"
+        verbose_name_plural = "события"
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.seq} {self.type}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise EventLogIsAppendOnly("Game events are never changed.")
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise EventLogIsAppendOnly("Game events are never deleted.")

@@ -1,0 +1,209 @@
+"""Reads: games, seats, states rebuilt from events, and views as a viewer may see them.
+
+A read rebuilds (or recalls) the state, then asks the engine for the view; nothing here
+writes, and nothing here knows the rules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import timedelta
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from accounts.models import Player
+from games import snapshots
+from games.engine import (
+    Action, Event, Rules, State, actors, event_from_dict, legal_actions, redact, replay, view,
+)
+from games.engine.ai import choose_action
+from games.errors import GameNotFinished, GameNotFound, GameNotStarted, NotAPlayer
+from games.models import Game, GameEvent, Seat
+
+
+def game_get(game_id: int | str) -> Game:
+    try:
+        return Game.objects.get(pk=int(game_id))
+    except (Game.DoesNotExist, ValueError, TypeError, OverflowError) as error:
+        raise GameNotFound(game_id) from error
+
+
+def seats_of(game: Game) -> list[Seat]:
+    return list(Seat.objects.filter(game=game).select_related("player").order_by("number"))
+
+
+def seat_number_of(seats: list[Seat], player: Player | None) -> int | None:
+    if player is None:
+        return None
+    for seat in seats:
+        if seat.player_id == player.id:
+            return seat.number
+    return None
+
+
+def seated_number(seats: list[Seat], player: Player | None) -> int:
+    number = seat_number_of(seats, player)
+    if number is None:
+        raise NotAPlayer()
+    return number
+
+
+def event_rows(game: Game, after: int = 0) -> QuerySet[GameEvent]:
+    return GameEvent.objects.filter(game=game, seq__gt=after, seq__lte=game.seq).order_by("seq")
+
+
+def game_events(game: Game, after: int = 0) -> list[tuple[int, Event]]:
+    """The game's engine events after seq ``after``, with their seqs."""
+    rows = event_rows(game, after).values_list("seq", "payload")
+    return [(seq, event_from_dict(payload)) for seq, payload in rows]
+
+
+def game_state_replayed(game: Game) -> State:
+    """The truth: the state folded from every stored event up to ``game.seq``."""
+    payloads = list(event_rows(game).values_list("payload", flat=True))
+    if len(payloads) != game.seq:
+        raise RuntimeError(f"Game {game.pk} has {len(payloads)} events stored for seq {game.seq}.")
+    return replay(event_from_dict(payload) for payload in payloads)
+
+
+def game_state(game: Game) -> State:
+    """The state at ``game.seq``: recalled when this process has rebuilt it before."""
+    state = snapshots.recall(game.pk, game.created_at, game.seq)
+    if state is None:
+        state = game_state_replayed(game)
+        snapshots.remember(game.pk, game.created_at, game.seq, state)
+    return state
+
+
+def ai_seats_to_act(state: State, seats: list[Seat]) -> list[Seat]:
+    """Computer seats that have something to do now, in the engine's actor order."""
+    by_number = {seat.number: seat for seat in seats}
+    return [by_number[n] for n in actors(state) if n in by_number and by_number[n].ai_level]
+
+
+def _seat_entry(seat: Seat) -> dict[str, Any]:
+    entry: dict[str, Any] = {"seat": seat.number, "name": seat.name, "kind": seat.kind}
+    if seat.ai_level:
+        entry["ai"] = seat.ai_level
+    return entry
+
+
+def game_view(game: Game, seats: list[Seat], state: State | None, seat: int | None) -> dict[str, Any]:
+    """The contract's view of ``game`` for ``seat`` (None: a spectator)."""
+    if state is None:
+        data = _waiting_view(game, seat)
+    else:
+        data = view(state, seat)
+    entries = {s.number: _seat_entry(s) for s in seats}
+    for entry in data["seats"]:
+        entry.update(entries.get(entry["seat"], {"name": "", "kind": None}))
+    return {"id": game.pk, "seq": game.seq, "status": game.status, **data}
+
+
+def _waiting_view(game: Game, seat: int | None) -> dict[str, Any]:
+    """Before the deal there is no state: the same shape, with empty hands and table."""
+    rules = Rules.from_dict(game.rules)
+    return {
+        "rules": rules.to_dict(),
+        "trump": None,
+        "trump_suit": None,
+        "deck_count": rules.deck,
+        "discard_count": 0,
+        "table": [],
+        "seats": [{"seat": n, "hand_count": 0, "out": False, "known": []} for n in range(rules.players)],
+        "you": None if seat is None else {"seat": seat, "hand": []},
+        "attacker": None,
+        "defender": None,
+        "taking": False,
+        "to_act": [],
+        "bout": 0,
+        "legal_actions": [],
+        "result": None,
+    }
+
+
+def game_view_for(game: Game, player: Player | None) -> dict[str, Any]:
+    seats = seats_of(game)
+    state = game_state(game) if game.seq else None
+    return game_view(game, seats, state, seat_number_of(seats, player))
+
+
+def events_for(game: Game, player: Player | None, after: int) -> list[dict[str, Any]]:
+    """Events after ``after`` as ``player`` may see them (another hand's draw is a count)."""
+    seat = seat_number_of(seats_of(game), player)
+    return [{"seq": seq, **redact(event, seat)} for seq, event in game_events(game, after)]
+
+
+def replay_events(game: Game) -> list[dict[str, Any]]:
+    """Every event with every card; only for a finished game."""
+    if game.status != Game.Status.FINISHED:
+        raise GameNotFinished()
+    return [{"seq": seq, **redact(event, None, reveal_all=True)} for seq, event in game_events(game)]
+
+
+def game_summary(game: Game, player: Player | None) -> dict[str, Any]:
+    seats = list(game.seats.all())
+    return {
+        "id": game.pk,
+        "seq": game.seq,
+        "status": game.status,
+        "rules": game.rules,
+        "seats": [{"seat": s.number, "name": s.name, "kind": s.kind, **({"ai": s.ai_level} if s.ai_level else {})}
+                  for s in seats],
+        "you": seat_number_of(seats, player),
+        "open_seats": sum(1 for s in seats if s.is_open),
+        "result": game.result,
+        "created_at": game.created_at.isoformat(),
+    }
+
+
+def games_for_lobby(player: Player | None, limit: int = 50) -> list[Game]:
+    """The caller's own games first, then others' games to join or watch."""
+    base = Game.objects.prefetch_related("seats__player")
+    mine: list[Game] = []
+    if player is not None:
+        mine = list(base.filter(seats__player=player).order_by("-id")[:limit])
+    seen = {game.pk for game in mine}
+    others = [
+        game
+        for game in base.filter(status__in=[Game.Status.WAITING, Game.Status.ACTIVE]).order_by("-id")[: limit + len(seen)]
+        if game.pk not in seen
+    ][:limit]
+    return mine + others
+
+
+def games_awaiting_ai(stalled_for: float) -> list[Game]:
+    """Active games where a computer seat must act and nothing happened for a while:
+    the turn's task was lost (a worker died, the broker dropped it)."""
+    cutoff = timezone.now() - timedelta(seconds=stalled_for)
+    candidates = Game.objects.filter(
+        Q(last_event_at__lt=cutoff) | Q(last_event_at__isnull=True),
+        status=Game.Status.ACTIVE,
+        seats__ai_level__gt="",
+    ).distinct()
+    stalled = []
+    for game in candidates:
+        if ai_seats_to_act(game_state(game), seats_of(game)):
+            stalled.append(game)
+    return stalled
+
+
+def ai_seed(game_id: int, seq: int) -> int:
+    """The computer player's seed for this game at this seq: a task run twice (or a
+    hint asked twice) computes the same action."""
+    digest = hashlib.blake2b(f"durak:{game_id}:{seq}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def hint_for(game: Game, player: Player | None, level: str) -> Action | None:
+    """What a computer player of ``level`` would do in the caller's seat now (None:
+    nothing to do). It sees only what the seat sees, like any computer player."""
+    seat = seated_number(seats_of(game), player)
+    if not game.seq:
+        raise GameNotStarted()
+    state = game_state(game)
+    if not legal_actions(state, seat):
+        return None
+    return choose_action(state, seat, level, seed=ai_seed(game.pk, game.seq), budget_ms=200)

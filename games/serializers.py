@@ -1,0 +1,132 @@
+"""Input and output shapes of the games API, for the OpenAPI schema.
+
+Action bodies are parsed by the engine's ``action_from_dict`` (its messages are the
+contract's), so these serializers document the shapes more than they validate them.
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from games.engine.ai import LEVELS
+
+
+class OpponentSerializer(serializers.Serializer):
+    ai = serializers.ChoiceField(choices=LEVELS)
+
+
+class GameCreateInputSerializer(serializers.Serializer):
+    rules = serializers.DictField(
+        help_text='{"variant": "podkidnoy" | "perevodnoy" | "simple", "players": 2..6, "deck": 24 | 36 | 52, ...}'
+    )
+    opponents = OpponentSerializer(many=True, required=False)
+
+
+class GameFillInputSerializer(serializers.Serializer):
+    ai = serializers.ChoiceField(choices=LEVELS, default="experienced")
+
+
+class ActionInputSerializer(serializers.Serializer):
+    type = serializers.ChoiceField(choices=["attack", "defend", "transfer", "take", "pass"])
+    cards = serializers.ListField(child=serializers.CharField(), required=False,
+                                  help_text="attack, transfer: cards like 6S, 10H")
+    card = serializers.CharField(required=False, help_text="defend: the beating card")
+    target = serializers.IntegerField(required=False, help_text="defend: index of the table card beaten")
+    shown = serializers.BooleanField(required=False, help_text="transfer: «проездной», the trump shown")
+    expected_seq = serializers.IntegerField(help_text="The seq the client last saw")
+
+
+class ActionSerializer(serializers.Serializer):
+    type = serializers.CharField()
+    cards = serializers.ListField(child=serializers.CharField(), required=False)
+    card = serializers.CharField(required=False)
+    target = serializers.IntegerField(required=False)
+    shown = serializers.BooleanField(required=False)
+
+
+class TablePairSerializer(serializers.Serializer):
+    attack = serializers.CharField()
+    defense = serializers.CharField(allow_null=True)
+
+
+class SeatViewSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["human", "ai"], allow_null=True, help_text="null: an open seat")
+    ai = serializers.CharField(required=False)
+    hand_count = serializers.IntegerField()
+    out = serializers.BooleanField()
+    known = serializers.ListField(child=serializers.CharField(),
+                                  help_text="Cards of this hand that everyone saw go in")
+
+
+class YouSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    hand = serializers.ListField(child=serializers.CharField())
+
+
+class ResultSerializer(serializers.Serializer):
+    durak = serializers.IntegerField(allow_null=True)
+    draw = serializers.BooleanField()
+    losers = serializers.ListField(child=serializers.IntegerField())
+    places = serializers.ListField(child=serializers.IntegerField())
+
+
+class GameViewSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    seq = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["waiting", "active", "finished"])
+    rules = serializers.DictField()
+    trump = serializers.CharField(allow_null=True)
+    trump_suit = serializers.CharField(allow_null=True)
+    deck_count = serializers.IntegerField()
+    discard_count = serializers.IntegerField()
+    table = TablePairSerializer(many=True)
+    seats = SeatViewSerializer(many=True)
+    you = YouSerializer(allow_null=True)
+    attacker = serializers.IntegerField(allow_null=True)
+    defender = serializers.IntegerField(allow_null=True)
+    taking = serializers.BooleanField()
+    to_act = serializers.ListField(child=serializers.IntegerField())
+    bout = serializers.IntegerField()
+    legal_actions = ActionSerializer(many=True)
+    result = ResultSerializer(allow_null=True)
+
+
+class EventSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    type = serializers.CharField()
+    v = serializers.IntegerField()
+
+
+class EventListSerializer(serializers.Serializer):
+    events = EventSerializer(many=True)
+
+
+class GameSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    seq = serializers.IntegerField()
+    status = serializers.CharField()
+    rules = serializers.DictField()
+    seats = SeatViewSerializer(many=True)
+    you = serializers.IntegerField(allow_null=True)
+    open_seats = serializers.IntegerField()
+    result = serializers.DictField(allow_null=True)
+    created_at = serializers.DateTimeField()
+
+
+class GameListSerializer(serializers.Serializer):
+    games = GameSummarySerializer(many=True)
+
+
+class HintSerializer(serializers.Serializer):
+    action = ActionSerializer(allow_null=True)
+
+
+class ErrorBodySerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+
+
+class ErrorSerializer(serializers.Serializer):
+    error = ErrorBodySerializer()

@@ -1,0 +1,247 @@
+"""Writes: create, join and fill a game, play an action, play a computer turn.
+
+Each write follows check-then-do (Zulip style): lock the game row, check seat, status
+and seq, let the engine decide, append every resulting event in the same transaction,
+then after commit announce the new seq and enqueue a computer turn if one is due.
+
+Two moves racing at one seq: the row lock (PostgreSQL) makes the second wait and then
+see the new seq; the unique (game, seq) constraint is the backstop everywhere (SQLite
+included), and either way the loser gets ``409 stale_seq``.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import dataclass
+from datetime import datetime
+from functools import partial
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounts.models import Player
+from games import broadcast, snapshots
+from games.engine import (
+    Action, Event, GameFinished, GameStarted, IllegalAction, InvalidAction, Rules, State, apply,
+    decide, event_to_dict, legal_actions, shuffled_deck, start,
+)
+from games.engine.ai import LEVELS, choose_action
+from games.errors import (
+    AlreadySeated, GameNotFound, GameNotStarted, IllegalActionError, InvalidActionError, NoOpenSeat,
+    NotCreator, StaleSeq,
+)
+from games.models import Game, GameEvent, Seat
+from games.selectors import ai_seats_to_act, ai_seed, game_state, seated_number, seats_of
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Played:
+    """A game right after a write: the row, its seats and the state at ``game.seq``."""
+
+    game: Game
+    seats: list[Seat]
+    state: State | None
+
+
+def _engine_refusal(error: InvalidAction | IllegalAction) -> InvalidActionError | IllegalActionError:
+    if isinstance(error, IllegalAction):
+        return IllegalActionError(error.message, reason=error.code)
+    return InvalidActionError(error.message, reason=error.code)
+
+
+def _ai_levels(opponents: object, players: int) -> list[str]:
+    if opponents is None:
+        return []
+    if not isinstance(opponents, list):
+        raise InvalidActionError("'opponents' must be a list like [{\"ai\": \"novice\"}].")
+    if len(opponents) > players - 1:
+        raise InvalidActionError(f"A {players}-player game has room for {players - 1} opponents.")
+    return [_ai_level(item.get("ai") if isinstance(item, dict) else None) for item in opponents]
+
+
+def _ai_level(level: object) -> str:
+    if not isinstance(level, str) or level not in LEVELS:
+        raise InvalidActionError(f"A computer opponent is one of: {', '.join(LEVELS)}.")
+    return level
+
+
+def _game_locked(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist as error:
+        raise GameNotFound(game_id) from error
+
+
+def _after_commit(game_id: int, created_at: datetime | None, seq: int, state: State, ai_due: bool) -> None:
+    # Only committed states may enter the cache: a rolled-back seq could be reused.
+    snapshots.remember(game_id, created_at, seq, state)
+    broadcast.announce(game_id, seq)
+    if ai_due:
+        from games.tasks import enqueue_ai_turn  # tasks call services: import late
+
+        enqueue_ai_turn(game_id, seq)
+
+
+def _append(game: Game, seats: list[Seat], state: State | None, events: list[Event], *,
+            actor_seat: int | None, actor: Player | None) -> State:
+    """Append ``events`` after ``game.seq`` (the caller holds the row lock) and update
+    the game's summary; returns the new state."""
+    now = timezone.now()
+    rows = []
+    for index, event in enumerate(events):
+        state = apply(state, event)
+        game.seq += 1
+        payload = event_to_dict(event)
+        caused = index == 0 and actor_seat is not None
+        rows.append(GameEvent(
+            game=game, seq=game.seq, type=event.type, schema_version=payload["v"], payload=payload,
+            actor_seat=actor_seat if caused else None, actor=actor if caused else None,
+        ))
+        if isinstance(event, GameStarted):
+            game.status = Game.Status.ACTIVE
+            game.started_at = now
+        elif isinstance(event, GameFinished):
+            game.status = Game.Status.FINISHED
+            game.finished_at = now
+            game.result = payload
+    assert state is not None, "a game's first event is GameStarted"
+    GameEvent.objects.bulk_create(rows)
+    game.last_event_at = now
+    game.save(update_fields=["seq", "status", "started_at", "finished_at", "result", "last_event_at"])
+    ai_due = bool(ai_seats_to_act(state, seats))
+    transaction.on_commit(partial(_after_commit, game.pk, game.created_at, game.seq, state, ai_due))
+    return state
+
+
+def _start(game: Game, seats: list[Seat]) -> State:
+    """Every seat is filled: shuffle, deal and open the first bout."""
+    rules = Rules.from_dict(game.rules)
+    events = start(rules, shuffled_deck(rules, random.SystemRandom()))
+    return _append(game, seats, None, events, actor_seat=None, actor=None)
+
+
+@transaction.atomic
+def game_create(*, creator: Player, rules: object, opponents: object = None) -> Played:
+    """A new game: the creator in seat 0, computer opponents next, the rest open.
+    With no open seat left it starts at once."""
+    try:
+        parsed = Rules.from_dict(rules)
+    except InvalidAction as error:
+        raise _engine_refusal(error) from error
+    levels = _ai_levels(opponents, parsed.players)
+    game = Game.objects.create(rules=parsed.to_dict(), creator=creator)
+    seats = [Seat(game=game, number=0, player=creator)]
+    seats += [Seat(game=game, number=n, ai_level=level) for n, level in enumerate(levels, start=1)]
+    seats += [Seat(game=game, number=n) for n in range(len(seats), parsed.players)]
+    Seat.objects.bulk_create(seats)
+    state = _start(game, seats) if not any(seat.is_open for seat in seats) else None
+    return Played(game, seats, state)
+
+
+def _seat_open(game: Game, seats: list[Seat]) -> Seat:
+    if game.status != Game.Status.WAITING:
+        raise NoOpenSeat()
+    for seat in seats:
+        if seat.is_open:
+            return seat
+    raise NoOpenSeat()
+
+
+@transaction.atomic
+def game_join(*, game_id: int, player: Player) -> Played:
+    """Take the next open seat; the last one to sit down starts the game."""
+    game = _game_locked(game_id)
+    seats = seats_of(game)
+    if any(seat.player_id == player.id for seat in seats):
+        raise AlreadySeated()
+    seat = _seat_open(game, seats)
+    seat.player = player
+    seat.save(update_fields=["player"])
+    state = _start(game, seats) if not any(s.is_open for s in seats) else None
+    return Played(game, seats, state)
+
+
+@transaction.atomic
+def game_fill(*, game_id: int, player: Player, level: object) -> Played:
+    """The creator gives every open seat to a computer player and the game starts."""
+    ai = _ai_level(level)
+    game = _game_locked(game_id)
+    if game.creator_id != player.id:
+        raise NotCreator()
+    seats = seats_of(game)
+    _seat_open(game, seats)
+    for seat in seats:
+        if seat.is_open:
+            seat.ai_level = ai
+            seat.save(update_fields=["ai_level"])
+    return Played(game, seats, _start(game, seats))
+
+
+def _check_current(game: Game, expected_seq: int) -> None:
+    if game.status == Game.Status.WAITING:
+        raise GameNotStarted()
+    if game.seq != expected_seq:
+        raise StaleSeq(game.seq)
+
+
+def _stale_after_race(game_id: int, expected_seq: int, error: IntegrityError) -> StaleSeq:
+    """The unique (game, seq) backstop fired: someone appended at this seq first."""
+    seq = Game.objects.filter(pk=game_id).values_list("seq", flat=True).first()
+    if seq is None or seq == expected_seq:
+        raise error  # not a race at all: a real integrity bug, let it surface
+    return StaleSeq(seq)
+
+
+def action_play(*, game_id: int, player: Player, action: Action, expected_seq: int) -> Played:
+    """A seated player's action at ``expected_seq``: decided by the engine, appended
+    with its follow-up events, or refused."""
+    try:
+        with transaction.atomic():
+            game = _game_locked(game_id)
+            seats = seats_of(game)
+            seat = seated_number(seats, player)
+            _check_current(game, expected_seq)
+            state = game_state(game)
+            try:
+                events = decide(state, seat, action)
+            except (InvalidAction, IllegalAction) as error:
+                raise _engine_refusal(error) from error
+            state = _append(game, seats, state, events, actor_seat=seat, actor=player)
+    except IntegrityError as error:
+        raise _stale_after_race(game_id, expected_seq, error) from error
+    return Played(game, seats, state)
+
+
+def ai_turn_play(*, game_id: int, expected_seq: int) -> bool:
+    """One computer move at ``expected_seq``, if the game is still there and a computer
+    seat must act. Returns whether a move was appended; stale calls do nothing, so a
+    task delivered twice moves once."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.ACTIVE or game.seq != expected_seq:
+        return False
+    seats = seats_of(game)
+    state = game_state(game)
+    due = ai_seats_to_act(state, seats)
+    if not due:
+        return False
+    seat = due[0]
+    # Think before taking the lock: a search level may take a while.
+    action = choose_action(state, seat.number, seat.ai_level, seed=ai_seed(game_id, expected_seq),
+                           budget_ms=settings.DURAK_AI_BUDGET_MS)
+    try:
+        events = decide(state, seat.number, action)
+    except (InvalidAction, IllegalAction):
+        logger.exception("AI %s chose an illegal action %r in game %s", seat.ai_level, action, game_id)
+        events = decide(state, seat.number, legal_actions(state, seat.number)[0])
+    try:
+        with transaction.atomic():
+            game = _game_locked(game_id)
+            if game.seq != expected_seq:
+                return False
+            _append(game, seats, state, events, actor_seat=seat.number, actor=None)
+    except IntegrityError:
+        return False
+    return True
