@@ -8,31 +8,27 @@ allowed now), with a reason a player understands, and never changes anything.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from games.engine import moves
 from games.engine.actions import Action, Attack, Defend, Pass, Take, Transfer
 from games.engine.cards import BIT, CARD_COUNT, DECK_MASK, NAME_OF, RANK_OF
 from games.engine.errors import IllegalAction, InvalidAction
 from games.engine.events import (
     AttackPlayed,
     AttackTransferred,
-    BoutEnded,
-    BoutStarted,
     CardBeaten,
-    CardsDrawn,
     Event,
-    GameFinished,
     Passed,
-    PlayerOut,
     TakeDeclared,
 )
-from games.engine.fold import apply
 from games.engine.legal import transfer_options, transfer_target
-from games.engine.rules import HAND_SIZE
 from games.engine.state import (
     NO_SEAT,
     State,
+    _new_tuple,
     attack_limit,
-    defender_for,
-    next_active,
     partners,
     throwers,
 )
@@ -64,7 +60,45 @@ def decide_and_apply(state: State, seat: int, action: Action) -> tuple[list[Even
         event = _pass(state, seat)
     else:
         raise InvalidAction("bad_action", f"{action!r} is not an action.")
-    return _settle(state, [event])
+    events = [event]
+    values = list(state)
+    _CHANGE[type(event)](values, event)
+    moves.settle(values, events)
+    return events, _new_tuple(State, values)
+
+
+def step(state: State, seat: int, action: Action) -> State:
+    """The state after a *legal* ``action`` by ``seat`` and all that follows from it.
+
+    For search: no checks and no events, one copy of the state. Passing an action that
+    ``legal_actions`` did not offer gives an undefined state; the platform never does.
+    """
+    values = list(state)
+    kind = type(action)
+    if kind is Defend:
+        moves.card_beaten(values, seat, action.card, action.target)  # type: ignore[union-attr]
+    elif kind is Attack:
+        moves.attack_played(values, seat, action.cards)  # type: ignore[union-attr]
+    elif kind is Pass:
+        moves.passed(values, seat)
+    elif kind is Take:
+        moves.take_declared(values)
+    else:
+        moves.attack_transferred(
+            values, seat, action.cards, action.shown, transfer_target(state)  # type: ignore[union-attr]
+        )
+    moves.settle(values, None)
+    return _new_tuple(State, values)
+
+
+_CHANGE: dict[type, Callable[[moves.Values, Any], None]] = {
+    AttackPlayed: lambda v, e: moves.attack_played(v, e.seat, e.cards),
+    CardBeaten: lambda v, e: moves.card_beaten(v, e.seat, e.card, e.target),
+    AttackTransferred: lambda v, e: moves.attack_transferred(v, e.seat, e.cards, e.shown, e.defender),
+    TakeDeclared: lambda v, e: moves.take_declared(v),
+    Passed: lambda v, e: moves.passed(v, e.seat),
+}
+
 
 
 def _check_cards_exist(state: State, cards: tuple[int, ...]) -> None:
@@ -204,82 +238,3 @@ def _pass(state: State, seat: int) -> Event:
     return Passed(seat)
 
 
-def _settle(state: State, events: list[Event]) -> tuple[list[Event], State]:
-    """Apply ``events`` and append whatever follows from them by the rules alone."""
-    for event in events:
-        state = apply(state, event)
-    if state.thrower != NO_SEAT or not state.table or (state.unbeaten and not state.taking):
-        return events, state  # the bout goes on
-    defender = state.defender
-    outcome = "taken" if state.taking else "beaten"
-    table_cards = tuple(c for pair in state.table for c in pair if c >= 0)
-    follow: list[Event] = [BoutEnded(outcome, defender, table_cards)]
-    state = apply(state, follow[0])
-    n = state.rules.players
-    # Draw up to six: who opened the bout first, then clockwise, the defender last.
-    order = [(state.lead + step) % n for step in range(n)]
-    order = [s for s in order if s != defender] + [defender]
-    deck_size = len(state.deck)
-    for seat in order:
-        if state.deck_pos >= deck_size:
-            break
-        missing = HAND_SIZE - state.hands[seat].bit_count()
-        if missing <= 0 or state.out >> seat & 1:
-            continue
-        drawn = state.deck[state.deck_pos : state.deck_pos + missing]
-        follow.append(CardsDrawn(seat, drawn))
-        state = apply(state, follow[-1])
-    if state.deck_pos >= deck_size:
-        for seat in order:
-            if not state.out >> seat & 1 and not state.hands[seat]:
-                follow.append(PlayerOut(seat))
-                state = apply(state, follow[-1])
-    finished = _finish(state, defender) if state.out else None
-    if finished is not None:
-        follow.append(finished)
-        return events + follow, apply(state, finished)
-    if outcome == "beaten":
-        attacker = defender if not state.out >> defender & 1 else _successor(state, defender)
-    else:
-        attacker = next_active(state, defender)
-    follow.append(BoutStarted(attacker, defender_for(state, attacker)))
-    return events + follow, apply(state, follow[-1])
-
-
-def _successor(state: State, seat: int) -> int:
-    """Who attacks after ``seat`` beat off its last cards: the next player clockwise, or at a
-    team table the next partner clockwise (seed 000)."""
-    rules = state.rules
-    if rules.teams:
-        n = rules.players
-        for step in range(1, n):
-            other = (seat + step) % n
-            if partners(rules, seat, other) and not state.out >> other & 1:
-                return other
-    return next_active(state, seat)
-
-
-def _finish(state: State, last_defender: int) -> GameFinished | None:
-    rules = state.rules
-    n = rules.players
-    active = [s for s in range(n) if not state.out >> s & 1]
-    if rules.teams:
-        teams_left = {s % 2 for s in active}
-        if len(teams_left) > 1:
-            return None
-        if teams_left:
-            team = teams_left.pop()
-        elif rules.draw_allowed:
-            return GameFinished(None, True, (), state.places)
-        else:
-            team = last_defender % 2
-        losers = tuple(s for s in range(n) if s % 2 == team)
-        durak = active[0] if len(active) == 1 else None
-        return GameFinished(durak, False, losers, state.places)
-    if len(active) > 1:
-        return None
-    if active:
-        return GameFinished(active[0], False, (active[0],), state.places)
-    if rules.draw_allowed:
-        return GameFinished(None, True, (), state.places)
-    return GameFinished(last_defender, False, (last_defender,), state.places)

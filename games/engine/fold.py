@@ -10,8 +10,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from functools import lru_cache
+from typing import Any
 
-from games.engine.cards import BIT, CARD_COUNT, RANK_OF, SAME_RANK, SPADES, SUIT_MASK, SUIT_OF, deck_cards
+from games.engine import moves
+from games.engine.cards import BIT, CARD_COUNT, RANK_OF, SPADES, SUIT_MASK, SUIT_OF, deck_cards
 from games.engine.errors import InvalidAction
 from games.engine.events import (
     AttackPlayed,
@@ -30,29 +32,9 @@ from games.engine.events import (
 )
 from games.engine.rules import HAND_SIZE, Rules
 from games.engine.state import (
-    _ATTACKER,
-    _BOUTS,
-    _DECK_POS,
-    _DEFENDER,
-    _DISCARD,
-    _HANDS,
-    _KNOWN,
-    _LEAD,
-    _OUT,
-    _PASSED,
-    _PLACES,
-    _PROEZDNOY,
-    _ROOM,
-    _START_HAND,
-    _TABLE,
-    _TABLE_RANKS,
-    _TAKING,
-    _THROWER,
-    _UNBEATEN,
-    NO_CARD,
     NO_SEAT,
     State,
-    _derive,
+    _derive_turn,
     _new_tuple,
     defender_for,
 )
@@ -156,25 +138,6 @@ def new_state(rules: Rules, deck: tuple[int, ...]) -> State:
     )
 
 
-# The fold functions below work on a state's values as a list and make one tuple at the
-# end: the hot path of every simulated game, so they avoid keyword copies.
-
-
-def _taken_from(v: list[Any], seat: int, mask: int) -> None:
-    hands = list(v[_HANDS])
-    hands[seat] &= ~mask
-    v[_HANDS] = tuple(hands)
-    if v[_KNOWN][seat] & mask:
-        known = list(v[_KNOWN])
-        known[seat] &= ~mask
-        v[_KNOWN] = tuple(known)
-
-
-def _done(v: list[Any]) -> State:
-    _derive(v)
-    return _new_tuple(State, v)
-
-
 def _game_started(state: State | None, e: GameStarted) -> State:
     return new_state(e.rules, e.deck)
 
@@ -196,139 +159,31 @@ def _cards_dealt(s: State, e: CardsDealt) -> State:
     return s.evolve(hands=tuple(hands), known=tuple(known), deck_pos=dealt)
 
 
-def _bout_started(s: State, e: BoutStarted) -> State:
-    v = list(s)
-    v[_ATTACKER] = v[_LEAD] = e.attacker
-    v[_DEFENDER] = e.defender
-    v[_START_HAND] = s.hands[e.defender].bit_count()
-    v[_PASSED] = 0
-    v[_TAKING] = False
-    v[_TABLE] = ()
-    v[_TABLE_RANKS] = 0
-    v[_UNBEATEN] = v[_ROOM] = 0  # what ``_derive`` gives an empty table
-    v[_THROWER] = NO_SEAT
-    return _new_tuple(State, v)
-
-
-def _attack_played(s: State, e: AttackPlayed) -> State:
-    v = list(s)
-    mask = 0
-    ranks = s.table_ranks
-    for card in e.cards:
-        mask |= BIT[card]
-        ranks |= SAME_RANK[card]
-    _taken_from(v, e.seat, mask)
-    cards = e.cards
-    v[_TABLE] = s.table + (((cards[0], NO_CARD),) if len(cards) == 1 else tuple((c, NO_CARD) for c in cards))
-    v[_TABLE_RANKS] = ranks
-    v[_PASSED] = 0
-    return _done(v)
-
-
-def _card_beaten(s: State, e: CardBeaten) -> State:
-    v = list(s)
-    _taken_from(v, e.seat, BIT[e.card])
-    table = list(s.table)
-    table[e.target] = (table[e.target][0], e.card)
-    v[_TABLE] = tuple(table)
-    v[_TABLE_RANKS] = s.table_ranks | SAME_RANK[e.card]
-    v[_PASSED] = 0
-    return _done(v)
-
-
-def _attack_transferred(s: State, e: AttackTransferred) -> State:
-    v = list(s)
-    mask = 0
-    for card in e.cards:
-        mask |= BIT[card]
-    if e.shown:
-        known = list(s.known)
-        known[e.seat] |= mask
-        v[_KNOWN] = tuple(known)
-        v[_PROEZDNOY] = s.proezdnoy_used | 1 << e.seat
-    else:
-        _taken_from(v, e.seat, mask)
-        v[_TABLE] = s.table + tuple((card, NO_CARD) for card in e.cards)
-    v[_ATTACKER] = e.seat
-    v[_DEFENDER] = e.defender
-    v[_START_HAND] = v[_HANDS][e.defender].bit_count()
-    v[_PASSED] = 0
-    v[_TAKING] = False
-    return _done(v)
-
-
-def _take_declared(s: State, e: TakeDeclared) -> State:
-    # Everyone may add cards вдогонку now, even those who passed on the table as it was.
-    v = list(s)
-    v[_TAKING] = True
-    v[_PASSED] = 0
-    return _done(v)
-
-
-def _passed(s: State, e: Passed) -> State:
-    v = list(s)
-    v[_PASSED] = s.passed | 1 << e.seat
-    return _done(v)
-
-
-def _bout_ended(s: State, e: BoutEnded) -> State:
-    v = list(s)
-    mask = 0
-    for card in e.cards:
-        mask |= BIT[card]
-    if e.outcome == "taken":
-        hands = list(s.hands)
-        known = list(s.known)
-        hands[e.defender] |= mask
-        known[e.defender] |= mask
-        v[_HANDS] = tuple(hands)
-        v[_KNOWN] = tuple(known)
-    else:
-        v[_DISCARD] = s.discard | mask
-    v[_TABLE] = ()
-    v[_TABLE_RANKS] = 0
-    v[_TAKING] = False
-    v[_PASSED] = 0
-    v[_BOUTS] = s.bouts + 1
-    v[_UNBEATEN] = v[_ROOM] = 0  # what ``_derive`` gives an empty table
-    v[_THROWER] = NO_SEAT
-    return _new_tuple(State, v)
-
-
-def _cards_drawn(s: State, e: CardsDrawn) -> State:
-    # Between bouts the table is empty: nothing derived changes, so no ``_derive``.
-    v = list(s)
-    mask = 0
-    for card in e.cards:
-        mask |= BIT[card]
-    hands = list(s.hands)
-    hands[e.seat] |= mask
-    v[_HANDS] = tuple(hands)
-    v[_DECK_POS] = s.deck_pos + len(e.cards)
-    if mask & BIT[s.trump]:
-        # The face-up trump was drawn last: everyone saw who took it.
-        known = list(s.known)
-        known[e.seat] |= BIT[s.trump]
-        v[_KNOWN] = tuple(known)
-    return _new_tuple(State, v)
-
-
-def _player_out(s: State, e: PlayerOut) -> State:
-    v = list(s)
-    v[_OUT] = s.out | 1 << e.seat
-    v[_PLACES] = s.places + (e.seat,)
-    return _new_tuple(State, v)
-
-
-def _game_finished(s: State, e: GameFinished) -> State:
-    return s.evolve(result=e)
+def _folding(change: Callable[[list[Any], Any], None]) -> Callable[[State, Any], State]:
+    """``apply`` for one event type: copy the values once, change them, re-derive."""
+    def fold(state: State, event: Any) -> State:
+        values = list(state)
+        change(values, event)
+        _derive_turn(values)
+        return _new_tuple(State, values)
+    return fold
 
 
 _APPLY: dict[type, Callable[..., State]] = {
-    GameStarted: _game_started, CardsDealt: _cards_dealt, BoutStarted: _bout_started,
-    AttackPlayed: _attack_played, CardBeaten: _card_beaten, AttackTransferred: _attack_transferred,
-    TakeDeclared: _take_declared, Passed: _passed, BoutEnded: _bout_ended,
-    CardsDrawn: _cards_drawn, PlayerOut: _player_out, GameFinished: _game_finished,
+    GameStarted: _game_started,
+    CardsDealt: _cards_dealt,
+    BoutStarted: _folding(lambda v, e: moves.bout_started(v, e.attacker, e.defender)),
+    AttackPlayed: _folding(lambda v, e: moves.attack_played(v, e.seat, e.cards)),
+    CardBeaten: _folding(lambda v, e: moves.card_beaten(v, e.seat, e.card, e.target)),
+    AttackTransferred: _folding(
+        lambda v, e: moves.attack_transferred(v, e.seat, e.cards, e.shown, e.defender)
+    ),
+    TakeDeclared: _folding(lambda v, e: moves.take_declared(v)),
+    Passed: _folding(lambda v, e: moves.passed(v, e.seat)),
+    BoutEnded: _folding(lambda v, e: moves.bout_ended(v, e.outcome == "taken", e.defender, e.cards)),
+    CardsDrawn: _folding(lambda v, e: moves.cards_drawn(v, e.seat, e.cards)),
+    PlayerOut: _folding(lambda v, e: moves.player_out(v, e.seat)),
+    GameFinished: _folding(lambda v, e: moves.game_finished(v, e)),
 }
 
 

@@ -159,15 +159,20 @@ def current_thrower(state: State) -> int:
 
 
 def _derive(v: list[Any]) -> None:
-    """Recompute the derived fields of a state held as a list of its values."""
-    table = v[_TABLE]
+    """Recompute every derived field of a state held as a list of its values."""
     unbeaten = 0
-    for pair in table:
+    for pair in v[_TABLE]:
         if pair[1] < 0:
             unbeaten += 1
     v[_UNBEATEN] = unbeaten
+    _derive_turn(v)
+
+
+def _derive_turn(v: list[Any]) -> None:
+    """Recompute ``room`` and ``thrower``, trusting ``unbeaten`` (kept by the moves)."""
+    table = v[_TABLE]
     defender = v[_DEFENDER]
-    if defender < 0 or v[_RESULT] is not None or not table:
+    if not table or defender < 0 or v[_RESULT] is not None:
         v[_ROOM] = 0
         v[_THROWER] = NO_SEAT
         return
@@ -179,27 +184,28 @@ def _derive(v: list[Any]) -> None:
     else:
         free = _limit(rules, v[_BOUTS], v[_DECK_POS] >= len(v[_DECK]), v[_START_HAND]) - len(table)
         if rules.limit_by == "current_hand":
-            free = min(free, v[_HANDS][defender].bit_count() - unbeaten)
-    room = free if free > 0 else 0
-    v[_ROOM] = room
-    v[_THROWER] = NO_SEAT
-    if not room or not rules.throw_ins or (v[_TAKING] and not rules.throw_after_take):
+            free = min(free, v[_HANDS][defender].bit_count() - v[_UNBEATEN])
+    if free <= 0 or not rules.throw_ins or (v[_TAKING] and not rules.throw_after_take):
+        v[_ROOM] = free if free > 0 else 0
+        v[_THROWER] = NO_SEAT
         return
+    v[_ROOM] = free
     ranks = v[_TABLE_RANKS]
     skip = v[_PASSED] | v[_OUT]
     hands = v[_HANDS]
     if rules.throw_in == "all" and not rules.teams:
         # The common table, inlined: everyone still in but the defender, from the attacker.
-        n = rules.players
+        n = len(hands)
         seat = v[_ATTACKER]
         for _ in range(n):
             if seat != defender and not skip >> seat & 1 and hands[seat] & ranks:
                 v[_THROWER] = seat
                 return
             seat = seat + 1 if seat + 1 < n else 0
+        v[_THROWER] = NO_SEAT
         return
-    state = _new_tuple(State, v)
-    for seat in throwers(state):
+    v[_THROWER] = NO_SEAT
+    for seat in throwers(_new_tuple(State, v)):
         if not skip >> seat & 1 and hands[seat] & ranks:
             v[_THROWER] = seat
             return

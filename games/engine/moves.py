@@ -1,0 +1,276 @@
+"""How each thing that happens changes a game: in-place edits of a state's value list.
+
+One implementation serves three callers, so the rules of folding live in one place:
+``apply`` (replay: one copy of the state per event), ``decide`` (one copy per action, and
+it records the events) and ``step`` (search: one copy per action, no events at all).
+``settle`` ends a bout when nobody may act in it any more: the discard or the pick-up,
+the draw, players leaving, the end of the game or the next bout.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine.cards import BIT, SAME_RANK
+from games.engine.events import (
+    BoutEnded,
+    BoutStarted,
+    CardsDrawn,
+    Event,
+    GameFinished,
+    PlayerOut,
+)
+from games.engine.rules import HAND_SIZE
+from games.engine.state import (
+    _ATTACKER,
+    _BOUTS,
+    _DECK,
+    _DECK_POS,
+    _DEFENDER,
+    _DISCARD,
+    _HANDS,
+    _KNOWN,
+    _LEAD,
+    _OUT,
+    _PASSED,
+    _PLACES,
+    _PROEZDNOY,
+    _RESULT,
+    _START_HAND,
+    _TABLE,
+    _TABLE_RANKS,
+    _TAKING,
+    _THROWER,
+    _TRUMP,
+    _UNBEATEN,
+    NO_CARD,
+    NO_SEAT,
+    State,
+    _derive_turn,
+    _new_tuple,
+    defender_for,
+    next_active,
+    partners,
+)
+
+Values = list[Any]  # a State's fields as a list, edited in place
+
+
+def _take_out_of_hand(v: Values, seat: int, mask: int) -> None:
+    hands = list(v[_HANDS])
+    hands[seat] &= ~mask
+    v[_HANDS] = tuple(hands)
+    if v[_KNOWN][seat] & mask:
+        known = list(v[_KNOWN])
+        known[seat] &= ~mask
+        v[_KNOWN] = tuple(known)
+
+
+def attack_played(v: Values, seat: int, cards: tuple[int, ...]) -> None:
+    mask = 0
+    ranks = v[_TABLE_RANKS]
+    for card in cards:
+        mask |= BIT[card]
+        ranks |= SAME_RANK[card]
+    _take_out_of_hand(v, seat, mask)
+    if len(cards) == 1:
+        v[_TABLE] = v[_TABLE] + ((cards[0], NO_CARD),)
+    else:
+        v[_TABLE] = v[_TABLE] + tuple((card, NO_CARD) for card in cards)
+    v[_TABLE_RANKS] = ranks
+    v[_UNBEATEN] += len(cards)
+    v[_PASSED] = 0
+
+
+def card_beaten(v: Values, seat: int, card: int, target: int) -> None:
+    _take_out_of_hand(v, seat, BIT[card])
+    table = list(v[_TABLE])
+    table[target] = (table[target][0], card)
+    v[_TABLE] = tuple(table)
+    v[_TABLE_RANKS] |= SAME_RANK[card]
+    v[_UNBEATEN] -= 1
+    v[_PASSED] = 0
+
+
+def attack_transferred(v: Values, seat: int, cards: tuple[int, ...], shown: bool, defender: int) -> None:
+    mask = 0
+    for card in cards:
+        mask |= BIT[card]
+    if shown:
+        # «Проездной»: the trump is shown, not laid; it stays in hand for all to remember.
+        known = list(v[_KNOWN])
+        known[seat] |= mask
+        v[_KNOWN] = tuple(known)
+        v[_PROEZDNOY] |= 1 << seat
+    else:
+        _take_out_of_hand(v, seat, mask)
+        v[_TABLE] = v[_TABLE] + tuple((card, NO_CARD) for card in cards)
+        v[_UNBEATEN] += len(cards)
+    v[_ATTACKER] = seat
+    v[_DEFENDER] = defender
+    v[_START_HAND] = v[_HANDS][defender].bit_count()
+    v[_PASSED] = 0
+    v[_TAKING] = False
+
+
+def take_declared(v: Values) -> None:
+    # Everyone may add cards вдогонку now, even those who passed on the table as it was.
+    v[_TAKING] = True
+    v[_PASSED] = 0
+
+
+def passed(v: Values, seat: int) -> None:
+    v[_PASSED] |= 1 << seat
+
+
+def bout_ended(v: Values, taken: bool, defender: int, cards: tuple[int, ...]) -> None:
+    mask = 0
+    for card in cards:
+        mask |= BIT[card]
+    if taken:
+        hands = list(v[_HANDS])
+        known = list(v[_KNOWN])
+        hands[defender] |= mask
+        known[defender] |= mask
+        v[_HANDS] = tuple(hands)
+        v[_KNOWN] = tuple(known)
+    else:
+        v[_DISCARD] |= mask
+    v[_TABLE] = ()
+    v[_TABLE_RANKS] = 0
+    v[_UNBEATEN] = 0
+    v[_TAKING] = False
+    v[_PASSED] = 0
+    v[_BOUTS] += 1
+
+
+def cards_drawn(v: Values, seat: int, cards: tuple[int, ...]) -> None:
+    mask = 0
+    for card in cards:
+        mask |= BIT[card]
+    hands = list(v[_HANDS])
+    hands[seat] |= mask
+    v[_HANDS] = tuple(hands)
+    v[_DECK_POS] += len(cards)
+    trump_bit = BIT[v[_TRUMP]]
+    if mask & trump_bit:
+        # The face-up trump is drawn last: everyone saw who took it.
+        known = list(v[_KNOWN])
+        known[seat] |= trump_bit
+        v[_KNOWN] = tuple(known)
+
+
+def player_out(v: Values, seat: int) -> None:
+    v[_OUT] |= 1 << seat
+    v[_PLACES] = v[_PLACES] + (seat,)
+
+
+def bout_started(v: Values, attacker: int, defender: int) -> None:
+    v[_ATTACKER] = v[_LEAD] = attacker
+    v[_DEFENDER] = defender
+    v[_START_HAND] = v[_HANDS][defender].bit_count()
+    v[_PASSED] = 0
+    v[_TAKING] = False
+    v[_TABLE] = ()
+    v[_TABLE_RANKS] = 0
+    v[_UNBEATEN] = 0
+
+
+def game_finished(v: Values, result: GameFinished) -> None:
+    v[_RESULT] = result
+
+
+def settle(v: Values, emit: list[Event] | None) -> None:
+    """Bring the derived fields up to date and, if the bout is over, play out everything
+    that follows by the rules alone, appending its events to ``emit`` when given."""
+    _derive_turn(v)
+    if v[_THROWER] != NO_SEAT or not v[_TABLE] or (v[_UNBEATEN] and not v[_TAKING]):
+        return  # the bout goes on
+    defender = v[_DEFENDER]
+    taken = v[_TAKING]
+    cards = tuple(c for pair in v[_TABLE] for c in pair if c >= 0)
+    if emit is not None:
+        emit.append(BoutEnded("taken" if taken else "beaten", defender, cards))
+    bout_ended(v, taken, defender, cards)
+    n = len(v[_HANDS])
+    # Draw up to six: who opened the bout first, then clockwise, the defender last.
+    lead = v[_LEAD]
+    order = [(lead + step) % n for step in range(n)]
+    order.remove(defender)
+    order.append(defender)
+    deck = v[_DECK]
+    deck_size = len(deck)
+    for seat in order:
+        pos = v[_DECK_POS]
+        if pos >= deck_size:
+            break
+        missing = HAND_SIZE - v[_HANDS][seat].bit_count()
+        if missing <= 0 or v[_OUT] >> seat & 1:
+            continue
+        drawn = deck[pos : pos + missing]
+        if emit is not None:
+            emit.append(CardsDrawn(seat, drawn))
+        cards_drawn(v, seat, drawn)
+    if v[_DECK_POS] >= deck_size:
+        for seat in order:
+            if not v[_OUT] >> seat & 1 and not v[_HANDS][seat]:
+                if emit is not None:
+                    emit.append(PlayerOut(seat))
+                player_out(v, seat)
+    state = _new_tuple(State, v)
+    finished = finish(state, defender) if v[_OUT] else None
+    if finished is not None:
+        if emit is not None:
+            emit.append(finished)
+        game_finished(v, finished)
+        _derive_turn(v)
+        return
+    if not taken:
+        attacker = defender if not v[_OUT] >> defender & 1 else successor(state, defender)
+    else:
+        attacker = next_active(state, defender)
+    next_defender = defender_for(state, attacker)
+    if emit is not None:
+        emit.append(BoutStarted(attacker, next_defender))
+    bout_started(v, attacker, next_defender)
+    _derive_turn(v)
+
+
+def successor(state: State, seat: int) -> int:
+    """Who attacks after ``seat`` beat off its last cards: the next player clockwise, or at a
+    team table the next partner clockwise (seed 000)."""
+    rules = state.rules
+    if rules.teams:
+        n = rules.players
+        for step in range(1, n):
+            other = (seat + step) % n
+            if partners(rules, seat, other) and not state.out >> other & 1:
+                return other
+    return next_active(state, seat)
+
+
+def finish(state: State, last_defender: int) -> GameFinished | None:
+    """The result once at most one player (or one team) holds cards, else None."""
+    rules = state.rules
+    n = rules.players
+    active = [s for s in range(n) if not state.out >> s & 1]
+    if rules.teams:
+        teams_left = {s % 2 for s in active}
+        if len(teams_left) > 1:
+            return None
+        if teams_left:
+            team = teams_left.pop()
+        elif rules.draw_allowed:
+            return GameFinished(None, True, (), state.places)
+        else:
+            team = last_defender % 2
+        losers = tuple(s for s in range(n) if s % 2 == team)
+        durak = active[0] if len(active) == 1 else None
+        return GameFinished(durak, False, losers, state.places)
+    if len(active) > 1:
+        return None
+    if active:
+        return GameFinished(active[0], False, (active[0],), state.places)
+    if rules.draw_allowed:
+        return GameFinished(None, True, (), state.places)
+    return GameFinished(last_defender, False, (last_defender,), state.places)
