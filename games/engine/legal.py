@@ -34,7 +34,12 @@ def _groups_by_rank(hand: int) -> list[list[int]]:
 
 def lead_options(rules: Rules, hand: int, free: int) -> list[Action]:
     if rules.lead == "single" or free <= 1:
-        return [ATTACK_ONE[card] for card in card_list(hand)]
+        singles: list[Action] = []
+        while hand:
+            low = hand & -hand
+            singles.append(ATTACK_ONE[low.bit_length() - 1])
+            hand ^= low
+        return singles
     most = min(free, 2 if rules.lead == "pair" else 4)
     actions: list[Action] = []
     for group in _groups_by_rank(hand):
@@ -113,7 +118,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
                     options ^= low
         if not actions and state.unbeaten == 0:
             return []
-        actions.extend(transfer_options(state))
+        if state.rules.transfers:
+            actions.extend(transfer_options(state))
         actions.append(TAKE)
         return actions
     if seat == state.thrower:
