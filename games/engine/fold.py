@@ -153,8 +153,8 @@ def _cards_dealt(s: State, e: CardsDealt) -> State:
     known = [0] * len(hands)
     if dealt == len(s.deck):
         # The whole deck was dealt: the turned-up trump is in its holder's hand for all to see.
-        for seat, hand in enumerate(hands):
-            if hand & BIT[s.trump]:
+        for seat, mask in enumerate(hands):
+            if mask & BIT[s.trump]:
                 known[seat] = BIT[s.trump]
     return s.evolve(hands=tuple(hands), known=tuple(known), deck_pos=dealt)
 

@@ -51,7 +51,7 @@ class State(NamedTuple):
         Use this, never ``_replace``, which would leave ``unbeaten``/``room``/``thrower``
         stale (they depend on the hands and the table).
         """
-        values = list(self)
+        values: list[Any] = list(self)
         for name, value in changes.items():
             values[_INDEX[name]] = value
         _derive(values)
