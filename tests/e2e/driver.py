@@ -1,0 +1,112 @@
+"""Playing the page the way a person does: by clicking what it offers.
+
+Every move here is a click on a card or a button; the page's state is only read, to
+decide which click to make and to check what happened.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+READY = """() => {
+  const g = document.querySelector('#game');
+  const r = document.querySelector('#result');
+  return !!g && (g.dataset.turn === '1' || (r && !r.hidden));
+}"""
+
+CHANGED = """(seq) => {
+  const g = document.querySelector('#game');
+  return g.dataset.seq !== seq || !!document.querySelector('#table .card.target')
+    || !!document.querySelector('#result:not([hidden])');
+}"""
+
+# Cards in hand that beat more than one card on the table right now.
+MULTI_TARGET = """() => {
+  const v = window.durakPage.state.view, n = {};
+  for (const a of v.legal_actions) if (a.type === 'defend') n[a.card] = (n[a.card] || 0) + 1;
+  return Object.keys(n).filter((c) => n[c] >= 2);
+}"""
+
+
+def wait_ready(page: Any, timeout: float = 30_000) -> None:
+    """Until the page takes input (the replay has caught up) or shows the result."""
+    page.wait_for_function(READY, timeout=timeout)
+
+
+def finished(page: Any) -> bool:
+    return bool(page.locator("#result").is_visible())
+
+
+def seq(page: Any) -> int:
+    return int(page.get_attribute("#game", "data-seq") or 0)
+
+
+def visible(page: Any, selector: str) -> bool:
+    loc = page.locator(selector)
+    return loc.count() > 0 and loc.first.is_visible()
+
+
+def defending(page: Any) -> bool:
+    return bool(page.evaluate(
+        "() => { const v = window.durakPage.state.view; return !!v.you && v.defender === v.you.seat && v.table.length > 0; }"
+    ))
+
+
+def click_and_wait(page: Any, selector: str) -> None:
+    before = page.get_attribute("#game", "data-seq")
+    page.locator(selector).first.click()
+    page.wait_for_function(CHANGED, arg=before, timeout=30_000)
+
+
+def step(page: Any, policy: str = "play") -> bool:
+    """One move by clicks. ``policy``: "play" (beat when possible, say «Бито» at once) or
+    "take" (always take when defending, so the computer keeps attacking). False once the
+    game is over."""
+    wait_ready(page)
+    if finished(page):
+        return False
+    if page.locator("#table .card.target").count():
+        click_and_wait(page, "#table .card.target")
+        return True
+    if policy == "take" and defending(page) and visible(page, "#btn-take"):
+        click_and_wait(page, "#btn-take")
+        return True
+    if visible(page, "#btn-pass"):
+        click_and_wait(page, "#btn-pass")
+        return True
+    if page.locator("#hand .card.playable").count():
+        click_and_wait(page, "#hand .card.playable")
+        return True
+    if visible(page, "#btn-take"):
+        click_and_wait(page, "#btn-take")
+        return True
+    raise AssertionError("The page says it is your turn but offers nothing to click")
+
+
+def play_to_end(page: Any, policy: str = "play", max_steps: int = 600) -> int:
+    for count in range(max_steps):
+        if not step(page, policy):
+            return count
+    raise AssertionError(f"The game did not end within {max_steps} moves")
+
+
+def new_game(page: Any) -> None:
+    before = page.get_attribute("#game", "data-seq")
+    old = page.evaluate("() => window.durakPage.state.gameId")
+    page.locator("#btn-new").click()
+    page.wait_for_function("(old) => window.durakPage.state.gameId !== old", arg=old)
+    del before
+    wait_ready(page)
+
+
+def state(page: Any) -> dict[str, Any]:
+    """What is on the screen, as the page shows it."""
+    return page.evaluate("""() => ({
+      seq: document.querySelector('#game').dataset.seq,
+      hand: [...document.querySelectorAll('#hand .card')].map((c) => c.dataset.card),
+      table: [...document.querySelectorAll('#table .pair')].map((p) => [...p.querySelectorAll('.card')].map((c) => c.dataset.card)),
+      opponents: [...document.querySelectorAll('#opponents .opp .count')].map((c) => c.dataset.count),
+      deck: document.querySelector('#deck .deck-count').dataset.count,
+      discard: document.querySelector('#discard .discard-count').dataset.count,
+      game: window.durakPage.state.gameId,
+    })""")
