@@ -21,7 +21,7 @@ class PlayerSeatInline(admin.TabularInline):
     fk_name = "player"
     verbose_name = "game"
     verbose_name_plural = "games"
-    fields = ["game_link", "number", "status", "result"]
+    fields = ("game_link", "number", "status", "result")
     readonly_fields = fields
     extra = 0
     can_delete = False

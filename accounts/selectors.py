@@ -14,10 +14,10 @@ def player_of(user: AbstractBaseUser | AnonymousUser) -> Player | None:
     if not user.is_authenticated:
         return None
     try:
-        return user.player  # type: ignore[union-attr]
+        player: Player = user.player  # type: ignore[attr-defined]
     except Player.DoesNotExist:
-        player, _ = Player.objects.get_or_create(user=user, defaults={"name": user.get_username()})
-        return player
+        player, _ = Player.objects.get_or_create(user_id=user.pk, defaults={"name": user.get_username()})
+    return player
 
 
 def player_data(player: Player) -> dict[str, Any]:

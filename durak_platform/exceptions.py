@@ -48,9 +48,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             # The contract says 401 for a missing or bad token, whichever auth came first.
             headers["WWW-Authenticate"] = "Token"
         exc.status_code = status.HTTP_401_UNAUTHORIZED
-    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-        headers["Retry-After"] = str(int(exc.wait))
-        extra["retry_after"] = int(exc.wait)
+    wait = getattr(exc, "wait", None)
+    if isinstance(exc, exceptions.Throttled) and wait is not None:
+        headers["Retry-After"] = str(int(wait))
+        extra["retry_after"] = int(wait)
     code = exc.default_code
     if isinstance(exc, exceptions.ValidationError):
         code = "invalid_request"

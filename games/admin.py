@@ -40,7 +40,7 @@ class SeatInline(admin.TabularInline):
 
 class GameEventInline(ReadOnlyMixin, admin.TabularInline):
     model = GameEvent
-    fields = ["seq", "type", "actor_seat", "actor", "payload", "created_at"]
+    fields = ("seq", "type", "actor_seat", "actor", "payload", "created_at")
     readonly_fields = fields
     extra = 0
     ordering = ["seq"]
@@ -67,8 +67,8 @@ class GameAdmin(admin.ModelAdmin):
     list_display = ["id", "status", "variant", "seat_list", "seq", "outcome", "created_at", "finished_at"]
     list_filter = ["status", HasComputerFilter, "created_at", "finished_at"]
     search_fields = ["=id", "seats__player__name", "seats__player__user__username", "creator__name"]
-    readonly_fields = ["status", "seq", "rules", "creator", "result", "outcome", "created_at", "started_at",
-                       "last_event_at", "finished_at", "replay_link"]
+    readonly_fields = ("status", "seq", "rules", "creator", "result", "outcome", "created_at", "started_at",
+                       "last_event_at", "finished_at", "replay_link")
     fields = readonly_fields
     inlines = [SeatInline, GameEventInline]
     date_hierarchy = "created_at"

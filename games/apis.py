@@ -22,8 +22,14 @@ from games.engine import InvalidAction, action_from_dict
 from games.engine.ai import LEVELS
 from games.errors import InvalidActionError
 from games.serializers import (
-    ActionInputSerializer, ErrorSerializer, EventListSerializer, GameCreateInputSerializer,
-    GameFillInputSerializer, GameListSerializer, GameViewSerializer, HintSerializer,
+    ActionInputSerializer,
+    ErrorSerializer,
+    EventListSerializer,
+    GameCreateInputSerializer,
+    GameFillInputSerializer,
+    GameListSerializer,
+    GameViewSerializer,
+    HintSerializer,
 )
 from games.services import Played
 
@@ -41,14 +47,10 @@ def _view_of(played: Played, player: Player) -> dict[str, Any]:
     return selectors.game_view(played.game, played.seats, played.state, seat)
 
 
-def _seq_param(value: Any, name: str, error: type[InvalidRequest] | type[InvalidActionError]) -> int:
-    if isinstance(value, bool):
-        raise error(f"'{name}' must be a whole number.")
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        value = int(value)
-    if not isinstance(value, int) or value < 0:
-        raise error(f"'{name}' must be a whole number, 0 or more.")
-    return value
+def _after_param(value: str) -> int:
+    if not value.strip().isdigit():
+        raise InvalidRequest("'after' must be a whole number, 0 or more.")
+    return int(value)
 
 
 class GameListCreateApi(APIView):
@@ -88,7 +90,8 @@ class GameFillApi(APIView):
                    summary="The creator seats computer players in every open seat")
     def post(self, request: Request, game_id: int) -> Response:
         player = _player(request)
-        level = request.data.get("ai", "experienced") if isinstance(request.data, dict) else None
+        data = request.data
+        level = data.get("ai", "experienced") if isinstance(data, dict) else None
         return Response(_view_of(services.game_fill(game_id=game_id, player=player, level=level), player))
 
 
@@ -104,10 +107,11 @@ class ActionPlayApi(APIView):
             action = action_from_dict(request.data)
         except InvalidAction as error:
             raise InvalidActionError(error.message, reason=error.code) from error
-        expected_seq = request.data.get("expected_seq")
+        expected_seq = request.data.get("expected_seq") if isinstance(request.data, dict) else None
         if expected_seq is None:
             raise InvalidActionError("'expected_seq' is required: the seq you last saw.")
-        expected_seq = _seq_param(expected_seq, "expected_seq", InvalidActionError)
+        if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
+            raise InvalidActionError("'expected_seq' must be a whole number, 0 or more.")
         player = _player(request)
         played = services.action_play(game_id=game_id, player=player, action=action, expected_seq=expected_seq)
         return Response(_view_of(played, player))
@@ -119,7 +123,7 @@ class GameEventsApi(APIView):
         responses={200: EventListSerializer, **ERRORS}, summary="Events as the caller may see them",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        after = _seq_param(request.query_params.get("after", "0"), "after", InvalidRequest)
+        after = _after_param(request.query_params.get("after", "0"))
         game = selectors.game_get(game_id)
         return Response({"events": selectors.events_for(game, _player(request), after)})
 

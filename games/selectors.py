@@ -16,7 +16,16 @@ from django.utils import timezone
 from accounts.models import Player
 from games import snapshots
 from games.engine import (
-    Action, Event, Rules, State, actors, event_from_dict, legal_actions, redact, replay, view,
+    Action,
+    Event,
+    Rules,
+    State,
+    actors,
+    event_from_dict,
+    legal_actions,
+    redact,
+    replay,
+    view,
 )
 from games.engine.ai import choose_action
 from games.errors import GameNotFinished, GameNotFound, GameNotStarted, NotAPlayer
@@ -92,10 +101,7 @@ def _seat_entry(seat: Seat) -> dict[str, Any]:
 
 def game_view(game: Game, seats: list[Seat], state: State | None, seat: int | None) -> dict[str, Any]:
     """The contract's view of ``game`` for ``seat`` (None: a spectator)."""
-    if state is None:
-        data = _waiting_view(game, seat)
-    else:
-        data = view(state, seat)
+    data = _waiting_view(game, seat) if state is None else view(state, seat)
     entries = {s.number: _seat_entry(s) for s in seats}
     for entry in data["seats"]:
         entry.update(entries.get(entry["seat"], {"name": "", "kind": None}))

@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
+
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -23,13 +24,31 @@ from django.utils import timezone
 from accounts.models import Player
 from games import broadcast, snapshots
 from games.engine import (
-    Action, Event, GameFinished, GameStarted, IllegalAction, InvalidAction, Rules, State, apply,
-    decide, event_to_dict, legal_actions, shuffled_deck, start,
+    Action,
+    Event,
+    GameFinished,
+    GameStarted,
+    IllegalAction,
+    InvalidAction,
+    Rules,
+    State,
+    apply,
+    decide,
+    event_to_dict,
+    legal_actions,
+    shuffled_deck,
+    start,
 )
 from games.engine.ai import LEVELS, choose_action
 from games.errors import (
-    AlreadySeated, GameNotFound, GameNotStarted, IllegalActionError, InvalidActionError, NoOpenSeat,
-    NotCreator, StaleSeq,
+    AlreadySeated,
+    GameNotFound,
+    GameNotStarted,
+    IllegalActionError,
+    InvalidActionError,
+    NoOpenSeat,
+    NotCreator,
+    StaleSeq,
 )
 from games.models import Game, GameEvent, Seat
 from games.selectors import ai_seats_to_act, ai_seed, game_state, seated_number, seats_of

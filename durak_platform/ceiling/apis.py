@@ -13,5 +13,5 @@ class CeilingApi(APIView):
 
     @extend_schema(exclude=True)
     def post(self, request: Request) -> Response:
-        ping = Ping.objects.create(user_id=request.user.pk)
+        ping = Ping.objects.create(user_id=int(request.user.pk or 0))
         return Response({"id": ping.pk}, status=201)

@@ -189,7 +189,7 @@ DURAK_BENCHMARK_ENDPOINTS = env_bool("DURAK_BENCHMARK_ENDPOINTS", False)
 
 # DJANGO REST FRAMEWORK
 # ------------------------------------------------------------------------------
-REST_FRAMEWORK = {
+REST_FRAMEWORK: dict[str, Any] = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "accounts.authentication.PlayerTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",

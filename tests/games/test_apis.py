@@ -1,0 +1,234 @@
+"""The games API as CONTRACT.md words it: shapes, status codes, error bodies."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+from rest_framework.throttling import ScopedRateThrottle
+
+from games import selectors
+from games.models import Game
+from tests.support import Client
+
+CARD = re.compile(r"^(10|[2-9JQKA])[SCDH]$")
+VIEW_KEYS = {"id", "seq", "status", "rules", "trump", "deck_count", "discard_count", "table", "seats", "you",
+             "attacker", "defender", "legal_actions", "result"}
+
+
+def cards_in(data: Any) -> list[str]:
+    """Every card-shaped string anywhere in a JSON value."""
+    if isinstance(data, str):
+        return [data] if CARD.match(data) else []
+    if isinstance(data, dict):
+        return [card for value in data.values() for card in cards_in(value)]
+    if isinstance(data, list):
+        return [card for value in data for card in cards_in(value)]
+    return []
+
+
+def _error(response: Any, status: int, code: str) -> dict[str, Any]:
+    assert response.status_code == status, response.content
+    body = response.json()
+    assert set(body) == {"error"} and body["error"]["code"] == code and body["error"]["message"], body
+    return body["error"]  # type: ignore[no-any-return]
+
+
+def _two_player_game(make_client: Any) -> tuple[Client, Client, dict[str, Any]]:
+    alice, bob = make_client(), make_client()
+    created = alice.create({"players": 2})
+    assert created.status_code == 201
+    joined = bob.post(f"/api/v1/games/{created.json()['id']}/join/")
+    assert joined.status_code == 200
+    return alice, bob, joined.json()
+
+
+def test_everything_needs_a_token(db: None) -> None:
+    anonymous = APIClient()
+    for url in ["/api/v1/games/", "/api/v1/games/1/", "/api/v1/games/1/events/", "/api/v1/players/me/"]:
+        _error(anonymous.get(url), 401, "not_authenticated")
+    bad = APIClient()
+    bad.credentials(HTTP_AUTHORIZATION="Token nonsense")
+    _error(bad.get("/api/v1/games/"), 401, "authentication_failed")
+
+
+def test_create_against_the_computer_answers_201_with_the_callers_view(make_client: Any) -> None:
+    alice = make_client()
+    response = alice.create({"variant": "podkidnoy", "players": 3, "deck": 36},
+                            [{"ai": "novice"}, {"ai": "experienced"}])
+    assert response.status_code == 201
+    view = response.json()
+    assert VIEW_KEYS <= set(view)
+    assert view["status"] == "active" and view["seq"] >= 3
+    assert view["you"]["seat"] == 0 and all(CARD.match(card) for card in view["you"]["hand"])
+    assert CARD.match(view["trump"])
+    assert [(s["seat"], s["kind"]) for s in view["seats"]] == [(0, "human"), (1, "ai"), (2, "ai")]
+    assert view["seats"][1]["ai"] == "novice" and view["seats"][0]["name"] == alice.player.name
+    assert {"hand_count", "out"} <= set(view["seats"][0])
+
+
+def test_open_seats_wait_and_a_join_takes_the_next_one(make_client: Any) -> None:
+    alice, bob = make_client(), make_client()
+    created = alice.create({"players": 2})
+    assert created.status_code == 201
+    waiting = created.json()
+    assert waiting["status"] == "waiting" and waiting["seq"] == 0 and waiting["legal_actions"] == []
+    assert waiting["seats"][1]["kind"] is None
+    joined = bob.post(f"/api/v1/games/{waiting['id']}/join/")
+    assert joined.status_code == 200 and joined.json()["status"] == "active"
+    assert joined.json()["you"]["seat"] == 1
+    _error(make_client().post(f"/api/v1/games/{waiting['id']}/join/"), 409, "no_open_seat")
+
+
+def test_fill_gives_open_seats_to_the_computer(make_client: Any) -> None:
+    alice = make_client()
+    game_id = alice.create({"players": 3}).json()["id"]
+    _error(make_client().post(f"/api/v1/games/{game_id}/fill/", {"ai": "novice"}), 403, "not_creator")
+    filled = alice.post(f"/api/v1/games/{game_id}/fill/", {"ai": "novice"})
+    assert filled.status_code == 200 and filled.json()["status"] == "active"
+    assert [s["kind"] for s in filled.json()["seats"]] == ["human", "ai", "ai"]
+
+
+@pytest.mark.parametrize("body", [
+    {"rules": {"players": 7, "deck": 24}},
+    {"rules": {"variant": "poker"}},
+    {"rules": {"players": 2}, "opponents": [{"ai": "godlike"}]},
+    ["not", "an", "object"],
+])
+def test_bad_create_bodies_are_invalid_action(make_client: Any, body: Any) -> None:
+    _error(make_client().post("/api/v1/games/", body), 400, "invalid_action")
+
+
+def test_a_spectator_sees_no_hand_and_may_do_nothing(make_client: Any) -> None:
+    alice, bob, view = _two_player_game(make_client)
+    spectator = make_client()
+    seen = spectator.view(view["id"])
+    assert seen["you"] is None and seen["legal_actions"] == []
+    assert all(s["known"] == [] for s in seen["seats"])  # nothing has been picked up yet
+    _error(spectator.act(view["id"], {"type": "take"}, seen["seq"]), 403, "not_a_player")
+
+
+def test_every_legal_action_is_accepted_as_it_stands(make_client: Any) -> None:
+    alice, bob, view = _two_player_game(make_client)
+    clients = {0: alice, 1: bob}
+    for _ in range(12):
+        views = {seat: client.view(view["id"]) for seat, client in clients.items()}
+        seat = next(s for s, v in views.items() if v["legal_actions"])
+        current = views[seat]
+        action = current["legal_actions"][-1]
+        response = clients[seat].act(view["id"], action, current["seq"])
+        assert response.status_code == 200, response.content
+        after = response.json()
+        assert after["seq"] > current["seq"] and after["you"]["seat"] == seat
+        if after["status"] == "finished":
+            break
+
+
+@pytest.mark.parametrize("body", [
+    {"type": "attack", "cards": ["1X"]},
+    {"type": "attack", "cards": []},
+    {"type": "defend", "card": "7S"},
+    {"type": "dance"},
+    {"cards": ["6S"]},
+])
+def test_malformed_actions_are_invalid_action(make_client: Any, body: dict[str, Any]) -> None:
+    alice, bob, view = _two_player_game(make_client)
+    _error(alice.act(view["id"], body, view["seq"]), 400, "invalid_action")
+
+
+@pytest.mark.parametrize("seq", [None, "3", -1, True, 1.5])
+def test_expected_seq_must_be_a_whole_number(make_client: Any, seq: Any) -> None:
+    alice, bob, view = _two_player_game(make_client)
+    body: dict[str, Any] = {"type": "take"}
+    if seq is not None:
+        body["expected_seq"] = seq
+    _error(alice.post(f"/api/v1/games/{view['id']}/actions/", body), 400, "invalid_action")
+
+
+def test_a_body_that_is_not_json_is_invalid_action(make_client: Any) -> None:
+    alice, bob, view = _two_player_game(make_client)
+    response = alice.http.post(f"/api/v1/games/{view['id']}/actions/", "{nope", content_type="application/json")
+    _error(response, 400, "invalid_action")
+
+
+def test_an_action_the_rules_forbid_is_illegal_action(make_client: Any) -> None:
+    alice, bob, view = _two_player_game(make_client)
+    defender = view["defender"]
+    client = [alice, bob][defender]
+    error = _error(client.act(view["id"], {"type": "take"}, view["seq"]), 400, "illegal_action")
+    assert error["reason"]
+
+
+def test_a_stale_seq_is_409_with_the_current_seq(make_client: Any) -> None:
+    alice, bob, view = _two_player_game(make_client)
+    error = _error(alice.act(view["id"], {"type": "pass"}, view["seq"] - 1), 409, "stale_seq")
+    assert error["seq"] == view["seq"]
+
+
+def test_unknown_games_are_404(make_client: Any) -> None:
+    alice = make_client()
+    for url in ["/api/v1/games/999999/", "/api/v1/games/999999/events/", "/api/v1/games/999999/replay/"]:
+        _error(alice.get(url), 404, "not_found")
+    _error(alice.act(999999, {"type": "take"}, 1), 404, "not_found")
+    _error(alice.post("/api/v1/games/999999/join/"), 404, "not_found")
+
+
+def test_events_come_after_a_seq_in_order_and_redacted(make_client: Any) -> None:
+    alice, bob, view = _two_player_game(make_client)
+    events = alice.get(f"/api/v1/games/{view['id']}/events/").json()["events"]
+    assert [e["seq"] for e in events] == [1, 2, 3]
+    assert [e["type"] for e in events] == ["game_started", "cards_dealt", "bout_started"]
+    assert "deck" not in events[0], "the deck order is the game's secret"
+    hands = events[1]["hands"]
+    assert sorted(hands[0]) == sorted(alice.view(view["id"])["you"]["hand"]) and hands[1] is None
+    later = alice.get(f"/api/v1/games/{view['id']}/events/?after=2").json()["events"]
+    assert [e["seq"] for e in later] == [3]
+    response = alice.get(f"/api/v1/games/{view['id']}/events/?after=soon")
+    _error(response, 400, "invalid_request")
+
+
+def test_the_replay_opens_only_when_the_game_is_finished(make_client: Any) -> None:
+    alice, bob, view = _two_player_game(make_client)
+    _error(alice.get(f"/api/v1/games/{view['id']}/replay/"), 409, "game_not_finished")
+
+
+def test_a_hint_is_one_of_the_legal_actions(make_client: Any) -> None:
+    alice, bob, view = _two_player_game(make_client)
+    attacker = [alice, bob][view["attacker"]]
+    mine = attacker.view(view["id"])
+    for level in ["random", "novice", "experienced"]:
+        response = attacker.get(f"/api/v1/games/{view['id']}/hint/?level={level}")
+        assert response.status_code == 200, response.content
+        assert response.json()["action"] in mine["legal_actions"]
+    idle = [alice, bob][view["defender"]]
+    assert idle.get(f"/api/v1/games/{view['id']}/hint/").json() == {"action": None}
+    _error(attacker.get(f"/api/v1/games/{view['id']}/hint/?level=god"), 400, "invalid_request")
+    _error(make_client().get(f"/api/v1/games/{view['id']}/hint/"), 403, "not_a_player")
+
+
+def test_the_list_shows_my_games_and_games_to_join(make_client: Any) -> None:
+    alice, bob = make_client(), make_client()
+    mine = alice.create({"players": 2}, [{"ai": "random"}]).json()["id"]
+    open_game = bob.create({"players": 2}).json()["id"]
+    games = {g["id"]: g for g in alice.get("/api/v1/games/").json()["games"]}
+    assert games[mine]["you"] == 0 and games[mine]["status"] == "active"
+    assert games[open_game]["you"] is None and games[open_game]["open_seats"] == 1
+    assert not [card for g in games.values() for card in cards_in(g)], "a listing shows no cards"
+
+
+def test_actions_are_throttled_with_429(make_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    alice, bob, view = _two_player_game(make_client)
+    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"actions": "3/min", "auth": "3/min"})
+    codes = [alice.act(view["id"], {"type": "take"}, 0).status_code for _ in range(5)]
+    assert codes[:3] == [409, 409, 409] and codes[3:] == [429, 429]
+    error = _error(alice.act(view["id"], {"type": "take"}, 0), 429, "throttled")
+    assert error["retry_after"] > 0
+
+
+def test_the_response_view_agrees_with_the_stored_state(make_client: Any) -> None:
+    alice, bob, view = _two_player_game(make_client)
+    game = Game.objects.get(pk=view["id"])
+    state = selectors.game_state_replayed(game)
+    assert view["you"]["hand"] == selectors.view(state, 1)["you"]["hand"]

@@ -1,0 +1,148 @@
+"""Services: create, join, fill, play; every refusal with the contract's code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from accounts.models import Player
+from accounts.services import guest_create
+from games import selectors, services
+from games.engine import IllegalAction, Take, action_from_dict, decide, legal_actions
+from games.errors import (
+    AlreadySeated, GameNotStarted, IllegalActionError, InvalidActionError, NoOpenSeat, NotAPlayer, NotCreator,
+    StaleSeq,
+)
+from games.models import Game, GameEvent
+
+
+def _first_legal(game: Game, seat: int) -> Any:
+    state = selectors.game_state(game)
+    return legal_actions(state, seat)[0]
+
+
+def _seat_to_act(game: Game, humans: set[int]) -> int:
+    state = selectors.game_state(game)
+    return next(seat for seat in selectors.actors(state) if seat in humans)
+
+
+def test_a_game_against_the_computer_starts_at_once(player: Player) -> None:
+    played = services.game_create(creator=player, rules={"players": 3, "variant": "perevodnoy"},
+                                  opponents=[{"ai": "novice"}, {"ai": "random"}])
+    game = played.game
+    assert game.status == Game.Status.ACTIVE and game.seq == 3 and game.creator == player
+    assert [(s.number, s.kind, s.ai_level) for s in selectors.seats_of(game)] == [
+        (0, "human", ""), (1, "ai", "novice"), (2, "ai", "random")]
+    assert game.rules["variant"] == "perevodnoy" and game.rules["deck"] == 36
+
+
+def test_open_seats_wait_for_people_and_the_last_one_starts_the_game(player: Player) -> None:
+    game = services.game_create(creator=player, rules={"players": 3}, opponents=[]).game
+    assert game.status == Game.Status.WAITING and game.seq == 0
+    second, _ = guest_create()
+    third, _ = guest_create()
+    assert services.game_join(game_id=game.pk, player=second).game.status == Game.Status.WAITING
+    with pytest.raises(AlreadySeated):
+        services.game_join(game_id=game.pk, player=second)
+    played = services.game_join(game_id=game.pk, player=third)
+    assert played.game.status == Game.Status.ACTIVE and played.game.seq == 3
+    with pytest.raises(NoOpenSeat):
+        services.game_join(game_id=game.pk, player=guest_create()[0])
+
+
+def test_the_creator_fills_open_seats_with_computer_players(player: Player) -> None:
+    game = services.game_create(creator=player, rules={"players": 4}, opponents=[{"ai": "random"}]).game
+    with pytest.raises(NotCreator):
+        services.game_fill(game_id=game.pk, player=guest_create()[0], level="novice")
+    with pytest.raises(InvalidActionError):
+        services.game_fill(game_id=game.pk, player=player, level="grandmaster")
+    played = services.game_fill(game_id=game.pk, player=player, level="novice")
+    assert played.game.status == Game.Status.ACTIVE
+    assert [s.ai_level for s in played.seats] == ["", "random", "novice", "novice"]
+
+
+@pytest.mark.parametrize("rules, opponents", [
+    ({"players": 9}, []),
+    ({"variant": "chess"}, []),
+    ({"players": 2, "colour": "red"}, []),
+    ("not an object", []),
+    ({"players": 2}, [{"ai": "random"}, {"ai": "random"}]),
+    ({"players": 2}, [{"ai": "grandmaster"}]),
+    ({"players": 2}, "random"),
+])
+def test_bad_rules_or_opponents_are_invalid(player: Player, rules: Any, opponents: Any) -> None:
+    with pytest.raises(InvalidActionError):
+        services.game_create(creator=player, rules=rules, opponents=opponents)
+    assert not Game.objects.exists()
+
+
+def test_an_action_appends_its_events_and_follow_ups_in_one_go(player: Player) -> None:
+    other, _ = guest_create()
+    game = services.game_create(creator=player, rules={"players": 2}).game
+    services.game_join(game_id=game.pk, player=other)
+    game.refresh_from_db()
+    humans = {0: player, 1: other}
+    for _ in range(6):
+        seat = _seat_to_act(game, set(humans))
+        before = game.seq
+        action = _first_legal(game, seat)
+        expected = decide(selectors.game_state(game), seat, action)
+        played = services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=before)
+        game = played.game
+        assert game.seq == before + len(expected)
+        rows = list(GameEvent.objects.filter(game=game, seq__gt=before).order_by("seq"))
+        assert [row.type for row in rows] == [event.type for event in expected]
+        assert rows[0].actor_seat == seat and rows[0].actor == humans[seat]
+        assert all(row.actor_seat is None for row in rows[1:]), "follow-ups are nobody's action"
+        assert played.state == selectors.game_state_replayed(game)
+
+
+def test_refusals_carry_the_contract_codes(player: Player) -> None:
+    other, _ = guest_create()
+    game = services.game_create(creator=player, rules={"players": 2}).game
+    with pytest.raises(GameNotStarted):
+        services.action_play(game_id=game.pk, player=player, action=Take(), expected_seq=0)
+    services.game_join(game_id=game.pk, player=other)
+    game.refresh_from_db()
+    with pytest.raises(NotAPlayer):
+        services.action_play(game_id=game.pk, player=guest_create()[0], action=Take(), expected_seq=game.seq)
+    with pytest.raises(StaleSeq) as stale:
+        services.action_play(game_id=game.pk, player=player, action=Take(), expected_seq=game.seq - 1)
+    assert stale.value.extra == {"seq": game.seq}
+    state = selectors.game_state(game)
+    attacker = state.attacker
+    with pytest.raises(IllegalActionError) as illegal:
+        # Nobody may take before anything was played.
+        services.action_play(game_id=game.pk, player=[player, other][attacker], action=Take(),
+                             expected_seq=game.seq)
+    assert illegal.value.extra["reason"]
+    with pytest.raises(IllegalAction):
+        decide(state, attacker, Take())
+    not_held = action_from_dict({"type": "attack", "cards": ["AS"]})
+    if not_held not in legal_actions(state, attacker):
+        with pytest.raises(IllegalActionError):
+            services.action_play(game_id=game.pk, player=[player, other][attacker], action=not_held,
+                                 expected_seq=game.seq)
+    assert Game.objects.get(pk=game.pk).seq == game.seq, "refused actions append nothing"
+
+
+def test_the_unique_seq_backstop_turns_a_lost_race_into_stale_seq(player: Player,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """If the row lock did not serialise two moves (it cannot on SQLite without an
+    immediate transaction), the second insert at the same seq still loses: 409."""
+    other, _ = guest_create()
+    game = services.game_create(creator=player, rules={"players": 2}).game
+    services.game_join(game_id=game.pk, player=other)
+    game.refresh_from_db()
+    humans = {0: player, 1: other}
+    stale_copy = Game.objects.get(pk=game.pk)
+    seat = _seat_to_act(game, set(humans))
+    action = _first_legal(game, seat)
+    services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
+    # The loser read the game before the winner committed and took no effective lock.
+    monkeypatch.setattr(services, "_game_locked", lambda game_id: stale_copy)
+    with pytest.raises(StaleSeq) as stale:
+        services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=stale_copy.seq)
+    assert stale.value.extra["seq"] == Game.objects.get(pk=game.pk).seq
+
