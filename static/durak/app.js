@@ -453,6 +453,8 @@
   }
 
   async function newGame() {
+    if (S.creating) return;
+    S.creating = true;
     const st = S.settings;
     const body = {
       rules: { variant: st.transfer ? "perevodnoy" : "podkidnoy", players: st.opponents + 1, deck: 36 },
@@ -466,21 +468,24 @@
     try {
       await ensureGuest();
       const view = await api("POST", "/games/", body);
+      let events = null;
+      try {
+        events = (await api("GET", "/games/" + view.id + "/events/?after=0")).events || [];
+      } catch (e) { /* the view alone will do */ }
       setGame(view);
       S.log = [];
       save("log." + view.id, []);
       // Replay from the deal, so a computer's first lead is seen being played.
-      try {
-        const data = await api("GET", "/games/" + view.id + "/events/?after=0");
-        const start = modelAtDeal(view, data.events || []);
-        if (start && S.gameId === view.id) {
-          S.model = start;
-          S.lastSeq = start.seq;
-          enqueue(data.events);
-        }
-      } catch (e) { /* the view alone will do */ }
+      const start = events && modelAtDeal(view, events);
+      if (start) {
+        S.model = start;
+        S.lastSeq = start.seq;
+        enqueue(events);
+      }
     } catch (e) {
       S.message = { text: t("err.generic", { message: e.message }) };
+    } finally {
+      S.creating = false;
     }
     render();
     pump();
