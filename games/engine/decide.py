@@ -134,7 +134,7 @@ def _attack(state: State, seat: int, action: Attack) -> Event:
             raise IllegalAction("lead_one_card", "Lead with one card; the rest can be thrown in.")
         if len(cards) > 2 and lead == "pair":
             raise IllegalAction("lead_one_or_two", "Lead with one card or a pair of one rank.")
-        limit = attack_limit(state)
+        limit = min(attack_limit(state), state.hands[state.defender].bit_count())
         if len(cards) > limit:
             raise IllegalAction("limit_reached", f"At most {limit} cards may be played to this defender.")
         return AttackPlayed(seat, cards)

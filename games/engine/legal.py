@@ -102,7 +102,10 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if not state.table:
         if seat != state.attacker:
             return []
-        return lead_options(state.rules, state.hands[seat], attack_limit(state))
+        # Never lead more cards than the defender holds (the current_hand reading's
+        # ``room`` counts the hand only once cards lie on the table).
+        free = min(attack_limit(state), state.hands[state.defender].bit_count())
+        return lead_options(state.rules, state.hands[seat], free)
     actions: list[Action] = []
     if seat == state.defender:
         if state.taking:
