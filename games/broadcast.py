@@ -3,16 +3,33 @@
 Each websocket connection reads the new events itself and redacts them for its own
 viewer. The channel layer may drop a message; the database stays the truth and a
 client's ``resume`` heals the gap, so a failed send is logged, not raised.
+
+Where the send runs matters (the channels-redis pitfall, django/channels_redis#332 and
+#125): channels-redis keeps one connection pool per event loop, and ``async_to_sync``
+called from a thread with no server loop (a Celery worker, a shell) makes a fresh loop
+per call, so each send would open new Redis connections and close them on a dead loop.
+So outside a server, sends go to one long-lived loop per process, run by a daemon
+thread and started lazily after any fork; inside the ASGI server, ``async_to_sync``
+hands the send to the server's own loop, whose pool is shared with the consumers.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
+import threading
+from collections.abc import Coroutine
+from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from asgiref.sync import SyncToAsync, async_to_sync
+from channels.layers import BaseChannelLayer, InMemoryChannelLayer, get_channel_layer
 
 logger = logging.getLogger(__name__)
+
+# A send that takes longer than this is abandoned: the move is committed already, and a
+# request or task must not hang on a sick Redis.
+SEND_TIMEOUT = 2.0
 
 
 def group_name(game_id: int) -> str:
@@ -20,13 +37,61 @@ def group_name(game_id: int) -> str:
     return f"game-{game_id}"
 
 
+def changed_message(game_id: int, seq: int) -> dict[str, Any]:
+    return {"type": "game.changed", "game_id": game_id, "seq": seq}
+
+
+class _SenderLoop:
+    """One event loop in a daemon thread, per process; recreated in a forked child."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pid = 0
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def loop(self) -> asyncio.AbstractEventLoop:
+        with self._lock:
+            if self._loop is None or self._pid != os.getpid():
+                # A forked child inherits the parent's loop object but not its thread.
+                self._loop = asyncio.new_event_loop()
+                self._pid = os.getpid()
+                threading.Thread(target=self._loop.run_forever, name="broadcast-loop", daemon=True).start()
+            return self._loop
+
+    def run(self, coroutine: Coroutine[Any, Any, Any], timeout: float) -> None:
+        future = asyncio.run_coroutine_threadsafe(coroutine, self.loop())
+        try:
+            future.result(timeout)
+        except TimeoutError:
+            future.cancel()
+            raise
+
+
+_sender = _SenderLoop()
+
+
+def _in_server_thread() -> bool:
+    """True in a thread that ``sync_to_async`` runs for a live event loop of this process
+    (the ASGI server's): ``async_to_sync`` then reuses that loop instead of making one."""
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    pid = getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None)
+    return loop is not None and pid == os.getpid() and loop.is_running()
+
+
+def send_group(layer: BaseChannelLayer, group: str, message: dict[str, Any]) -> None:
+    """``group_send`` from synchronous code, on the right event loop for this process."""
+    if isinstance(layer, InMemoryChannelLayer) or _in_server_thread():
+        # The in-memory layer lives on its consumers' loop; never touch it from another.
+        async_to_sync(layer.group_send)(group, message)
+    else:
+        _sender.run(layer.group_send(group, message), SEND_TIMEOUT)
+
+
 def announce(game_id: int, seq: int) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
     try:
-        async_to_sync(layer.group_send)(
-            group_name(game_id), {"type": "game.changed", "game_id": game_id, "seq": seq}
-        )
+        send_group(layer, group_name(game_id), changed_message(game_id, seq))
     except Exception:  # the move is committed already; a lost notice is healed by resume
         logger.exception("Could not announce game %s at seq %s", game_id, seq)

@@ -1,7 +1,13 @@
-"""Websocket routes. The live-play consumer (issue "live play") fills this list."""
+"""Websocket routes: one live-play socket per game."""
 
 from __future__ import annotations
 
 from typing import Any
 
-websocket_urlpatterns: list[Any] = []
+from django.urls import path
+
+from games.consumers import GameConsumer
+
+websocket_urlpatterns: list[Any] = [
+    path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),
+]

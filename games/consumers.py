@@ -1,0 +1,199 @@
+"""The live-play websocket: ``ws/games/<id>/``. Transport only: parse, call, send.
+
+Protocol (see README, "Live play"):
+
+- on connect ``{"type": "state", "view": ...}``, then ``{"type": "event", "event": ...}``
+  for every new event, in seq order, redacted for this connection's viewer;
+- ``{"type": "resume", "after": N}`` → the events after N again, or a fresh ``state``
+  when that is shorter;
+- ``{"type": "action", "action": "attack", "cards": [...], "expected_seq": N}`` (or the
+  REST body nested: ``"action": {"type": "attack", ...}``) → the events it caused, then
+  ``{"type": "action_ok", "view": ...}``; a refusal is ``{"type": "error", "error": ...}``
+  with the REST codes.
+
+A group notice carries ``(game_id, seq)`` only. ``last_sent`` makes every connection's
+stream gapless and duplicate-free: a notice past it sends everything between, read from
+the database (through the per-process cache in ``live.feed``); an older one is ignored.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from accounts.selectors import player_of
+from durak_platform.errors import ApplicationError
+from durak_platform.exceptions import error_body
+from games import selectors, services
+from games.broadcast import group_name
+from games.engine import Action, InvalidAction, action_from_dict
+from games.errors import InvalidActionError
+from live import feed
+from live import services as live_services
+
+logger = logging.getLogger(__name__)
+
+# Close codes in the private range: 4000 + the HTTP status the REST call would answer.
+CLOSE_UNAUTHENTICATED = 4401
+
+
+class InvalidMessage(ApplicationError):
+    status = 400
+    code = "invalid_request"
+
+
+def parse_action(message: dict[str, Any]) -> tuple[Action, int]:
+    """The action and expected seq of an ``action`` message, checked like the REST body."""
+    body = message.get("action")
+    if isinstance(body, dict):
+        fields = {**body, **({"expected_seq": message["expected_seq"]} if "expected_seq" in message else {})}
+    else:
+        fields = {**message, "type": body}
+    try:
+        action = action_from_dict(fields)
+    except InvalidAction as error:
+        raise InvalidActionError(error.message, reason=error.code) from error
+    expected_seq = fields.get("expected_seq")
+    if expected_seq is None:
+        raise InvalidActionError("'expected_seq' is required: the seq you last saw.")
+    if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
+        raise InvalidActionError("'expected_seq' must be a whole number, 0 or more.")
+    return action, expected_seq
+
+
+def parse_after(message: dict[str, Any]) -> int:
+    after = message.get("after")
+    if isinstance(after, bool) or not isinstance(after, int) or after < 0:
+        raise InvalidMessage("'after' must be a whole number, 0 or more.")
+    return after
+
+
+def _connect(game_id: int, user: Any) -> feed.Viewer:
+    viewer = feed.viewer_of(game_id, player_of(user))
+    if viewer.seat is not None:
+        live_services.seat_returned(game_id=game_id, seat=viewer.seat)
+    return viewer
+
+
+def _play(viewer: feed.Viewer, action: Action, expected_seq: int) -> dict[str, Any]:
+    assert viewer.player is not None
+    if viewer.seat is not None:
+        live_services.seat_returned(game_id=viewer.game_id, seat=viewer.seat)
+    played = services.action_play(game_id=viewer.game_id, player=viewer.player, action=action,
+                                  expected_seq=expected_seq)
+    seat = selectors.seat_number_of(played.seats, viewer.player)
+    return selectors.game_view(played.game, played.seats, played.state, seat)
+
+
+class GameConsumer(AsyncWebsocketConsumer):
+    viewer: feed.Viewer | None = None
+    last_sent = 0
+
+    async def connect(self) -> None:
+        game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        # Accept first, so a refusal can say why before the close.
+        await self.accept()
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self._send_json(error_body("not_authenticated", "Connect with ?token= or a session."))
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        try:
+            self.viewer = await database_sync_to_async(_connect)(game_id, user)
+        except ApplicationError as error:
+            await self._send_error(error)
+            await self.close(code=4000 + error.status)
+            return
+        # Join before reading the state: a move committed in between is then announced
+        # to us, and the notice finds it already sent or sends it.
+        await self.channel_layer.group_add(group_name(game_id), self.channel_name)
+        await self._send_state()
+
+    async def disconnect(self, code: int) -> None:
+        if self.viewer is not None:
+            await self.channel_layer.group_discard(group_name(self.viewer.game_id), self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.viewer is None:
+            return
+        try:
+            message = json.loads(text_data or "")
+            if not isinstance(message, dict):
+                raise ValueError
+        except ValueError:
+            await self._send_error(InvalidMessage("A message is a JSON object with a 'type'."))
+            return
+        try:
+            kind = message.get("type")
+            if kind == "resume":
+                await self._resume(parse_after(message))
+            elif kind == "action":
+                await self._action(*parse_action(message))
+            else:
+                raise InvalidMessage("'type' is 'resume' or 'action'.")
+        except ApplicationError as error:
+            await self._send_error(error)
+
+    async def game_changed(self, message: dict[str, Any]) -> None:
+        """A group notice: the game is at ``seq`` now."""
+        if self.viewer is None:
+            return
+        if self.viewer.waiting:
+            self.viewer = await database_sync_to_async(feed.refreshed)(self.viewer)
+        seq = int(message["seq"])
+        if seq > self.last_sent:
+            await self._flush(seq)
+
+    # --- sending -----------------------------------------------------------------------
+
+    async def _flush(self, upto: int | None) -> None:
+        """Send every event after ``last_sent`` up to ``upto`` (None: all committed) that
+        this viewer may see yet, in order."""
+        assert self.viewer is not None
+        events = await feed.events_upto(self.viewer, upto)
+        if upto is not None:
+            events = events[:upto]
+        limit = feed.visible_seq(events, self.viewer.delay)
+        for stored in events[self.last_sent:limit]:
+            await self.send(text_data=feed.event_text(self.viewer, stored))
+            self.last_sent = stored.seq
+
+    async def _send_state(self) -> None:
+        assert self.viewer is not None
+        view = await database_sync_to_async(feed.state_view)(self.viewer)
+        await self._send_json({"type": "state", "view": view})
+        self.last_sent = max(self.last_sent, int(view["seq"]))
+
+    async def _resume(self, after: int) -> None:
+        assert self.viewer is not None
+        events = await feed.events_upto(self.viewer, None)
+        limit = feed.visible_seq(events, self.viewer.delay)
+        texts = [feed.event_text(self.viewer, stored) for stored in events[after:limit]]
+        view = await database_sync_to_async(feed.state_view)(self.viewer)
+        state = json.dumps({"type": "state", "view": view}, ensure_ascii=False)
+        if sum(len(text) for text in texts) > len(state):
+            await self.send(text_data=state)
+            self.last_sent = max(self.last_sent, int(view["seq"]))
+            return
+        for text in texts:
+            await self.send(text_data=text)
+        self.last_sent = max(self.last_sent, limit)
+
+    async def _action(self, action: Action, expected_seq: int) -> None:
+        assert self.viewer is not None
+        if self.viewer.player is None:
+            raise ApplicationError("Log in to play.", code="not_authenticated", status=401)
+        view = await database_sync_to_async(_play)(self.viewer, action, expected_seq)
+        # The action's own events first, so this stream stays whole and in order.
+        await self._flush(int(view["seq"]))
+        await self._send_json({"type": "action_ok", "view": view})
+
+    async def _send_error(self, error: ApplicationError) -> None:
+        await self._send_json({"type": "error", **error_body(error.code, error.message, **error.extra)})
+
+    async def _send_json(self, data: dict[str, Any]) -> None:
+        await self.send(text_data=json.dumps(data, ensure_ascii=False))

@@ -1,0 +1,161 @@
+"""What a websocket connection sends: its viewer, and the game's events rendered for it.
+
+Every process serving sockets keeps each watched game's committed events in memory (a
+growing prefix of the log: events never change, so it can only be short, never wrong).
+A notice ``(game_id, seq)`` then costs one query per process instead of one per
+connection, and 500 spectators of one table share both the query and the rendered text
+(redaction depends only on the viewer's seat).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any
+
+from channels.db import database_sync_to_async
+
+from accounts.models import Player
+from games import selectors
+from games.engine import Event, GameFinished, event_from_dict, redact, replay
+from games.models import Game, GameEvent
+from live.models import TableSettings
+
+# Games whose logs one process keeps; a game that falls out is simply read again.
+CACHED_GAMES = 512
+
+
+@dataclass(frozen=True)
+class Stored:
+    seq: int
+    event: Event
+    # An action starts here (a seat acted; the deal and follow-ups have no actor).
+    acted: bool
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who a connection shows the game to. ``seat`` None: a spectator."""
+
+    game_id: int
+    created_at: datetime
+    player: Player | None
+    seat: int | None
+    # Actions a spectator lags behind (0 for players: they see their own table live).
+    delay: int
+    # Seats can still change while the game waits for players.
+    waiting: bool
+
+
+@dataclass
+class _Log:
+    events: tuple[Stored, ...] = ()
+    # Rendered ``event`` messages by (seq, seat): spectators all share seat None.
+    texts: dict[tuple[int, int | None], str] = field(default_factory=dict)
+
+
+_lock = threading.Lock()
+_logs: OrderedDict[tuple[int, datetime], _Log] = OrderedDict()
+
+
+def forget_all() -> None:
+    with _lock:
+        _logs.clear()
+
+
+def viewer_of(game_id: int, player: Player | None) -> Viewer:
+    """The viewer ``player`` is in game ``game_id``; raises ``GameNotFound``."""
+    game = selectors.game_get(game_id)
+    seat = selectors.seat_number_of(selectors.seats_of(game), player)
+    delay = 0
+    if seat is None:
+        settings = TableSettings.objects.filter(game=game).first()
+        delay = settings.spectator_delay if settings is not None else 0
+    return Viewer(game.pk, game.created_at, player, seat, delay, game.status == Game.Status.WAITING)
+
+
+def _log_of(viewer: Viewer) -> _Log:
+    key = (viewer.game_id, viewer.created_at)
+    with _lock:
+        log = _logs.get(key)
+        if log is None:
+            log = _logs[key] = _Log()
+            while len(_logs) > CACHED_GAMES:
+                _logs.popitem(last=False)
+        else:
+            _logs.move_to_end(key)
+        return log
+
+
+def _load(viewer: Viewer, upto: int | None) -> tuple[Stored, ...]:
+    """Extend the cached log to seq ``upto`` (None: to the last committed event)."""
+    log = _log_of(viewer)
+    with _lock:
+        have = log.events
+        if upto is not None and len(have) >= upto:
+            return have
+        rows = GameEvent.objects.filter(game_id=viewer.game_id, seq__gt=len(have)).order_by("seq")
+        fresh = [
+            Stored(seq, event_from_dict(payload), actor_seat is not None)
+            for seq, payload, actor_seat in rows.values_list("seq", "payload", "actor_seat")
+        ]
+        # Appends commit whole and in seq order, so the rows read are the next ones.
+        log.events = have + tuple(fresh)
+        return log.events
+
+
+async def events_upto(viewer: Viewer, seq: int | None) -> tuple[Stored, ...]:
+    """The game's events, at least up to ``seq``; read from the database only when the
+    cache is short (most notices find it filled by another connection already)."""
+    if seq is not None:
+        have = _log_of(viewer).events
+        if len(have) >= seq:
+            return have
+    return await database_sync_to_async(_load)(viewer, seq)
+
+
+def visible_seq(events: tuple[Stored, ...], delay: int) -> int:
+    """The last seq a spectator lagging ``delay`` actions may see. A finished game hides
+    nothing (its replay is public); before enough actions, the deal is all there is."""
+    if not events:
+        return 0
+    if delay <= 0 or isinstance(events[-1].event, GameFinished):
+        return events[-1].seq
+    starts = [stored.seq for stored in events if stored.acted]
+    if len(starts) < delay:
+        return starts[0] - 1 if starts else events[-1].seq
+    return starts[-delay] - 1
+
+
+def event_text(viewer: Viewer, stored: Stored) -> str:
+    """The ``event`` message for ``stored`` as ``viewer`` may see it, as JSON text."""
+    log = _log_of(viewer)
+    key = (stored.seq, viewer.seat)
+    text = log.texts.get(key)
+    if text is None:
+        event = {"seq": stored.seq, **redact(stored.event, viewer.seat)}
+        text = log.texts[key] = json.dumps({"type": "event", "event": event}, ensure_ascii=False)
+    return text
+
+
+def state_view(viewer: Viewer) -> dict[str, Any]:
+    """The viewer's view now; for a lagging spectator, the view at the visible seq."""
+    game = selectors.game_get(viewer.game_id)
+    if viewer.delay <= 0 or viewer.seat is not None:
+        return selectors.game_view_for(game, viewer.player)
+    events = _load(viewer, game.seq)[: game.seq]
+    seq = visible_seq(events, viewer.delay)
+    if seq == game.seq:
+        return selectors.game_view_for(game, viewer.player)
+    state = replay(stored.event for stored in events[:seq]) if seq else None
+    lagging = Game(pk=game.pk, rules=game.rules, status=game.status, seq=seq, created_at=game.created_at)
+    return selectors.game_view(lagging, selectors.seats_of(game), state, None)
+
+
+def refreshed(viewer: Viewer) -> Viewer:
+    """The viewer again, once more from the database (seats change before the start)."""
+    fresh = viewer_of(viewer.game_id, viewer.player)
+    return replace(fresh, created_at=viewer.created_at)
