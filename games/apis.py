@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -32,6 +33,7 @@ from games.serializers import (
     HintSerializer,
 )
 from games.services import Played
+from live import services as live_services
 
 ERRORS = {status: OpenApiResponse(ErrorSerializer) for status in (400, 401, 403, 404, 409, 429)}
 
@@ -67,7 +69,10 @@ class GameListCreateApi(APIView):
         if not isinstance(data, dict):
             raise InvalidActionError("The body must be a JSON object with 'rules' and 'opponents'.")
         player = _player(request)
-        played = services.game_create(creator=player, rules=data.get("rules"), opponents=data.get("opponents"))
+        options = live_services.table_options_parse(data)  # "timer", "spectator_delay"
+        with transaction.atomic():  # the first move's on-commit hook must see the options
+            played = services.game_create(creator=player, rules=data.get("rules"), opponents=data.get("opponents"))
+            live_services.table_configure(game_id=played.game.pk, options=options)
         return Response(_view_of(played, player), status=201)
 
 

@@ -20,6 +20,10 @@ class GameCreateInputSerializer(serializers.Serializer):
         help_text='{"variant": "podkidnoy" | "perevodnoy" | "simple", "players": 2..6, "deck": 24 | 36 | 52, ...}'
     )
     opponents = OpponentSerializer(many=True, required=False)
+    timer = serializers.IntegerField(required=False, allow_null=True, min_value=5, max_value=600,
+                                     help_text="Seconds per move; when they run out the computer plays for the seat")
+    spectator_delay = serializers.IntegerField(required=False, min_value=0, max_value=20,
+                                               help_text="Spectators see the game this many actions late")
 
 
 class GameFillInputSerializer(serializers.Serializer):

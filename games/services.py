@@ -98,6 +98,9 @@ def _after_commit(game_id: int, created_at: datetime | None, seq: int, state: St
     # Only committed states may enter the cache: a rolled-back seq could be reused.
     snapshots.remember(game_id, created_at, seq, state)
     broadcast.announce(game_id, seq)
+    from live.services import game_moved  # live play (timers) builds on games: import late
+
+    game_moved(game_id, seq)
     if ai_due:
         from games.tasks import enqueue_ai_turn  # tasks call services: import late
 
@@ -261,6 +264,31 @@ def ai_turn_play(*, game_id: int, expected_seq: int) -> bool:
             if game.seq != expected_seq:
                 return False
             _append(game, seats, state, events, actor_seat=seat.number, actor=None)
+    except IntegrityError:
+        return False
+    return True
+
+
+def seat_stand_in_play(*, game_id: int, seat: int, expected_seq: int, level: str = "experienced") -> bool:
+    """The computer plays one move for a person's seat at ``expected_seq`` (their move
+    timer ran out; see ``live.services``). Appended like a computer turn, with no actor:
+    the person did not make it. Stale calls do nothing, so a task run twice moves once."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.status != Game.Status.ACTIVE or game.seq != expected_seq:
+        return False
+    seats = seats_of(game)
+    state = game_state(game)
+    if not legal_actions(state, seat):
+        return False
+    action = choose_action(state, seat, level, seed=ai_seed(game_id, expected_seq),
+                           budget_ms=settings.DURAK_AI_BUDGET_MS)
+    events = decide(state, seat, action)
+    try:
+        with transaction.atomic():
+            game = _game_locked(game_id)
+            if game.seq != expected_seq:
+                return False
+            _append(game, seats, state, events, actor_seat=seat, actor=None)
     except IntegrityError:
         return False
     return True
