@@ -76,10 +76,11 @@
     if (params) s = s.replace(/\{(\w+)\}/g, (m, k) => (params[k] === undefined ? m : params[k]));
     return s;
   }
-  function countCards(n) {
+  // "6 карт" / "1 карта"; ``taken`` is the object form: «берёт 1 карту».
+  function countCards(n, taken) {
     if (S.lang === "ru") {
       const d = n % 10, h = n % 100;
-      if (d === 1 && h !== 11) return t("cards.one", { n });
+      if (d === 1 && h !== 11) return t(taken ? "cardsAcc.one" : "cards.one", { n });
       if (d >= 2 && d <= 4 && (h < 12 || h > 14)) return t("cards.few", { n });
       return t("cards", { n });
     }
@@ -635,7 +636,7 @@
   async function clickHint() {
     if (!interactive()) return;
     try {
-      const data = await api("GET", "/games/" + S.gameId + "/hint/");
+      const data = await api("GET", "/games/" + S.gameId + "/hint/?level=experienced");
       S.hint = data && data.action ? data.action : { none: true };
     } catch (e) {
       S.hint = { none: true };
@@ -689,11 +690,11 @@
       case "passed": return say(entry.taking ? "log.passTake" : "log.passBeat", {}, e.seat);
       case "bout_ended":
         return e.outcome === "taken"
-          ? say("log.taken", { name: seatName(e.defender), n: countCards((e.cards || []).length) }, e.defender)
-          : t("log.beaten", { n: countCards((e.cards || []).length) });
+          ? say("log.taken", { name: seatName(e.defender), n: countCards((e.cards || []).length, true) }, e.defender)
+          : t("log.beaten", { n: countCards((e.cards || []).length, true) });
       case "cards_drawn":
         return e.seat === me() && e.cards ? t("log.drawnYou", { cards: cardsText(e.cards) })
-          : t("log.drawn", { name, n: countCards(e.count !== undefined ? e.count : (e.cards || []).length) });
+          : t("log.drawn", { name, n: countCards(e.count !== undefined ? e.count : (e.cards || []).length, true) });
       case "player_out": return say("log.out", {}, e.seat);
       case "game_finished": return t("log.finished");
       default: return "";

@@ -288,3 +288,55 @@ def test_page_weight() -> None:
     data = b"".join(p.read_bytes() for p in sorted(root.iterdir()) if p.suffix in {".js", ".css"})
     assert len(gzip.compress(data)) < 100_000
     assert DESKTOP["width"] == 1280
+
+
+def test_hint_shows_the_experienced_move(desktop: Any) -> None:
+    """«Подсказка» names a legal move and highlights it; it plays nothing by itself."""
+    page, _ = desktop
+    _load(page)
+    seq = page.get_attribute("#game", "data-seq")
+    page.locator("#btn-hint").click()
+    message = page.locator("#message")
+    message.wait_for(state="visible")
+    assert message.inner_text().startswith("Подсказка:")
+    assert page.locator(".hinted").count() >= 1
+    assert page.get_attribute("#game", "data-seq") == seq
+
+
+def test_live_socket_resumes_from_the_last_seq(desktop: Any) -> None:
+    """When the platform's socket answers, the page uses it and, after every (re)connect,
+    asks to resume after the last seq it saw. Without a socket the page polls (the other
+    tests), so this one is skipped while the socket is not there."""
+    page, _ = desktop
+    sockets: list[dict[str, Any]] = []
+
+    def on_socket(ws: Any) -> None:
+        record: dict[str, Any] = {"url": ws.url, "sent": [], "received": []}
+        sockets.append(record)
+        ws.on("framesent", lambda payload: record["sent"].append(payload))
+        ws.on("framereceived", lambda payload: record["received"].append(payload))
+
+    page.on("websocket", on_socket)
+    _load(page)
+    page.wait_for_timeout(1500)
+    if not page.evaluate("() => window.durakPage.state.wsOpen"):
+        import pytest
+
+        pytest.skip("the platform's websocket did not open: the page runs on REST polling")
+    first = sockets[-1]
+    resume = [json.loads(f) for f in first["sent"] if '"resume"' in f]
+    assert resume and resume[0]["after"] >= 3
+    assert any(json.loads(f).get("type") == "state" for f in first["received"])
+    for _ in range(3):
+        driver.step(page)
+    driver.wait_ready(page)
+    assert any(json.loads(f).get("type") == "event" for f in first["received"])
+    # Drop the socket: the page reconnects and resumes from the last seq it saw.
+    last = int(page.evaluate("() => window.durakPage.state.lastSeq"))
+    count = len(sockets)
+    page.evaluate("() => window.durakPage.state.ws.close()")
+    page.wait_for_function("() => window.durakPage.state.wsOpen === false")
+    page.wait_for_function("() => window.durakPage.state.wsOpen === true", timeout=15_000)
+    assert len(sockets) > count
+    again = [json.loads(f) for f in sockets[-1]["sent"] if '"resume"' in f]
+    assert again and again[0]["after"] == last
