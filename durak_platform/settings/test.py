@@ -6,6 +6,9 @@ from durak_platform.settings.base import BASE_DIR, DATABASES, REST_FRAMEWORK, en
 DEBUG = False
 SECRET_KEY = env("DJANGO_SECRET_KEY", "test-insecure-key-0123456789abcdefghijklmnopqrstuvwxyz-abcdefgh")
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# In-process tests run computer turns eagerly even when a broker is configured; the scaled
+# tests (tests/platform/test_scaled.py) start a real worker and drive it over HTTP.
+CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
 DURAK_BENCHMARK_ENDPOINTS = True
 DURAK_AI_BUDGET_MS = 50
