@@ -2,7 +2,8 @@
 
 A file holds ``name``, ``seed`` (the seed file and the Russian sentence it comes from),
 ``rules``, ``deck`` (deal order: seat ``s`` is dealt ``deck[s::n]`` of the first ``6n``
-cards, ``deck[-1]`` is the trump) and ``steps``. Optional top-level keys: ``opening``
+cards, ``deck[-1]`` is the trump) and ``steps``. Optional top-level keys: ``hands`` and
+``trump`` (the deal written out for the reader, checked against ``deck``), ``opening``
 (the start events, matched like a step's ``events``), ``needs_redeal`` (bool) and
 ``expect`` (checked right after the deal).
 
@@ -121,6 +122,11 @@ def run_scenario(data: dict[str, Any]) -> None:
     if "needs_redeal" in data:
         assert needs_redeal(rules, tuple(deck)) == data["needs_redeal"], f"{name}: needs_redeal"
     events = start(rules, deck)
+    dealt = event_to_dict(events[1])
+    if "hands" in data:  # written out for the reader; must agree with the deck
+        assert dealt["hands"] == data["hands"], f"{name}: 'hands' does not match the deal of 'deck'"
+    if "trump" in data:
+        assert dealt["trump"] == data["trump"], f"{name}: 'trump' is not the deck's last card"
     if "opening" in data:
         _match_events(f"{name} opening", [event_to_dict(e) for e in events], data["opening"])
     state = replay(events)
