@@ -46,6 +46,7 @@ from games.engine import (
 )
 from games.engine.cards import card_list, card_name
 from games.engine.fold import needs_redeal
+from games.engine.rules import DECK_SIZES, LEADS, LIMITS, THROW_INS, VARIANTS
 
 GOLDEN = Path(__file__).parent / "golden"
 FILES = sorted(GOLDEN.glob("*.json"))
@@ -177,3 +178,17 @@ def test_golden(path: Path) -> None:
     for key in ("name", "seed", "rules", "deck", "steps"):
         assert key in data, f"{path.name}: missing {key!r}"
     run_scenario(data)
+
+
+def test_every_rule_option_has_a_golden_scenario() -> None:
+    """Each option is set away from its default in some file, and each choice of the
+    text options (and each deck size and variant) is played somewhere."""
+    played = [Rules.from_dict(json.loads(p.read_text(encoding="utf-8"))["rules"]) for p in FILES]
+    default = Rules()
+    for field, value in default.to_dict().items():
+        assert any(getattr(r, field) != value for r in played), f"no golden scenario sets {field!r}"
+    for field, choices in (("variant", VARIANTS), ("deck", DECK_SIZES), ("lead", LEADS), ("limit_by", LIMITS),
+                           ("throw_in", THROW_INS)):
+        missing = set(choices) - {getattr(r, field) for r in played}
+        assert not missing, f"no golden scenario plays {field} = {sorted(missing)}"
+    assert {r.players for r in played if r.teams} == {4, 6}
