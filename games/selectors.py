@@ -7,9 +7,11 @@ writes, and nothing here knows the rules.
 from __future__ import annotations
 
 import hashlib
+import json
 from datetime import timedelta
 from typing import Any
 
+from django.db import connection
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
@@ -69,9 +71,21 @@ def game_events(game: Game, after: int = 0) -> list[tuple[int, Event]]:
     return [(seq, event_from_dict(payload)) for seq, payload in rows]
 
 
+def stored_payloads(game_id: int, seq: int) -> list[dict[str, Any]]:
+    """The stored events' payloads up to ``seq``, in order. Plain SQL: this is the hot
+    read of every state rebuild, and the ORM's per-row converters cost more than the
+    query itself (a 200-event game: ~1 ms of SQL, ~8 ms through the ORM)."""
+    table = GameEvent._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT payload FROM {table} WHERE game_id = %s AND seq <= %s ORDER BY seq", [game_id, seq])
+        rows = cursor.fetchall()
+    # PostgreSQL's jsonb arrives as text through Django's psycopg setup, SQLite's as text.
+    return [json.loads(value) if isinstance(value, str | bytes) else value for (value,) in rows]
+
+
 def game_state_replayed(game: Game) -> State:
     """The truth: the state folded from every stored event up to ``game.seq``."""
-    payloads = list(event_rows(game).values_list("payload", flat=True))
+    payloads = stored_payloads(game.pk, game.seq)
     if len(payloads) != game.seq:
         raise RuntimeError(f"Game {game.pk} has {len(payloads)} events stored for seq {game.seq}.")
     return replay(event_from_dict(payload) for payload in payloads)

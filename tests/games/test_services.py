@@ -11,7 +11,13 @@ from accounts.services import guest_create
 from games import selectors, services
 from games.engine import IllegalAction, Take, action_from_dict, decide, legal_actions
 from games.errors import (
-    AlreadySeated, GameNotStarted, IllegalActionError, InvalidActionError, NoOpenSeat, NotAPlayer, NotCreator,
+    AlreadySeated,
+    GameNotStarted,
+    IllegalActionError,
+    InvalidActionError,
+    NoOpenSeat,
+    NotAPlayer,
+    NotCreator,
     StaleSeq,
 )
 from games.models import Game, GameEvent
