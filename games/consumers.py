@@ -99,7 +99,8 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.accept()
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
-            await self._send_json(error_body("not_authenticated", "Connect with ?token= or a session."))
+            await self._send_json({"type": "error", **error_body("not_authenticated",
+                                                                 "Connect with ?token= or a session.")})
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         try:

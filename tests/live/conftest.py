@@ -1,0 +1,26 @@
+"""Fixtures for live play: sockets on the in-memory layer (embedded) or a real stack."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from live import feed, tasks
+from tests.support import _fresh_caches, make_client, player  # noqa: F401
+
+
+@pytest.fixture(autouse=True)
+def _fresh_feed() -> Iterator[None]:
+    feed.forget_all()
+    yield
+    feed.forget_all()
+
+
+@pytest.fixture
+def scheduled(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[Any, ...], float]]:
+    """Timer tasks the code asked for, instead of threads that fire during other tests."""
+    calls: list[tuple[str, tuple[Any, ...], float]] = []
+    monkeypatch.setattr(tasks, "schedule", lambda task, args, countdown: calls.append((task.name, args, countdown)))
+    return calls

@@ -1,0 +1,70 @@
+"""A test's websocket client on the in-memory channel layer, and the checks every
+stream must pass (gapless, in order, nothing hidden)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.testing import WebsocketCommunicator
+
+from durak_platform.asgi import application
+
+HIDDEN_FROM_OTHERS = ("deck",)
+
+
+class Socket:
+    """One connection: everything it received, in order."""
+
+    def __init__(self, game_id: int, token: str | None, headers: list[tuple[bytes, bytes]] | None = None) -> None:
+        query = f"?token={token}" if token else ""
+        self.comm = WebsocketCommunicator(application, f"/ws/games/{game_id}/{query}", headers=headers)
+        self.messages: list[dict[str, Any]] = []
+
+    async def open(self) -> dict[str, Any]:
+        connected, _ = await self.comm.connect()
+        assert connected
+        return await self.next()
+
+    async def next(self, timeout: float = 5.0) -> dict[str, Any]:
+        message: dict[str, Any] = await self.comm.receive_json_from(timeout)
+        self.messages.append(message)
+        return message
+
+    async def until(self, kind: str, timeout: float = 5.0) -> dict[str, Any]:
+        while True:
+            message = await self.next(timeout)
+            if message["type"] == kind:
+                return message
+
+    async def drain(self, quiet: float = 0.3) -> None:
+        """Receive until nothing comes for ``quiet`` seconds (a receive that times out
+        would cancel the consumer, so ask whether anything waits first)."""
+        while not await self.comm.receive_nothing(quiet):
+            await self.next()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.comm.send_json_to(message)
+
+    async def close(self) -> None:
+        await self.comm.disconnect()
+
+    def events(self) -> list[dict[str, Any]]:
+        return [m["event"] for m in self.messages if m["type"] == "event"]
+
+    def last_view(self) -> dict[str, Any]:
+        return next(m["view"] for m in reversed(self.messages) if "view" in m)
+
+
+def assert_gapless(events: list[dict[str, Any]], first: int, last: int) -> None:
+    assert [e["seq"] for e in events] == list(range(first, last + 1))
+
+
+def assert_nothing_hidden(events: list[dict[str, Any]], seat: int | None) -> None:
+    """No event shows a card its viewer could not see at the table."""
+    for event in events:
+        if event["type"] == "game_started":
+            assert "deck" not in event
+        elif event["type"] == "cards_dealt":
+            assert all(hand is None for s, hand in enumerate(event["hands"]) if s != seat)
+        elif event["type"] == "cards_drawn" and event["seat"] != seat:
+            assert "cards" not in event

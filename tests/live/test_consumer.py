@@ -1,0 +1,259 @@
+"""The live-play socket on the in-memory channel layer: the embedded mode's own checks.
+
+Computer turns run eagerly inside the move that made them due, so every stream here is
+deterministic; the scaled tests repeat the important ones across real processes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+
+from accounts.services import guest_create
+from games import selectors, services
+from games.models import Game
+from tests.live.sockets import Socket, assert_gapless, assert_nothing_hidden
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+async def _fresh_layer() -> None:
+    # The in-memory layer outlives a test's event loop; start each test with it empty.
+    await get_channel_layer().flush()
+
+
+@database_sync_to_async
+def guest() -> tuple[Any, str]:
+    return guest_create()
+
+
+@database_sync_to_async
+def table(rules: dict[str, Any] | None = None, opponents: list[dict[str, str]] | None = None,
+          people: int = 1) -> tuple[int, list[str]]:
+    """A game with ``people`` guests seated (the first created it); returns id and tokens."""
+    creator, token = guest_create()
+    game = services.game_create(creator=creator, rules=rules or {"deck": 24}, opponents=opponents).game
+    tokens = [token]
+    for _ in range(people - 1):
+        joiner, joiner_token = guest_create()
+        services.game_join(game_id=game.pk, player=joiner)
+        tokens.append(joiner_token)
+    return game.pk, tokens
+
+
+@database_sync_to_async
+def game_row(game_id: int) -> Game:
+    return Game.objects.get(pk=game_id)
+
+
+async def play_out(sockets: list[Socket], limit: int = 400) -> dict[str, Any]:
+    """Every seat plays its first legal action over its own socket until the game ends."""
+    views = {id(s): s.last_view() for s in sockets}
+    for _ in range(limit):
+        game = await game_row(views[id(sockets[0])]["id"])
+        if game.status == Game.Status.FINISHED:
+            return {"seq": game.seq}
+        for socket in sockets:
+            view = await database_sync_to_async(_fresh_view)(socket, game)
+            if view["legal_actions"]:
+                action = view["legal_actions"][0]
+                await socket.send({"type": "action", "action": action, "expected_seq": view["seq"]})
+                answer = await socket.until("action_ok")
+                views[id(socket)] = answer["view"]
+                break
+    raise AssertionError("the game did not finish")
+
+
+def _fresh_view(socket: Socket, game: Game) -> dict[str, Any]:
+    # What the socket's player sees now (a test shortcut for "read the last state").
+    from urllib.parse import parse_qs
+
+    from rest_framework.authtoken.models import Token
+
+    key = parse_qs(socket.comm.scope["query_string"].decode())["token"][0]
+    player = Token.objects.select_related("user__player").get(key=key).user.player
+    return selectors.game_view_for(game, player)
+
+
+async def test_on_connect_a_player_gets_its_own_view() -> None:
+    game_id, (token,) = await table(opponents=[{"ai": "experienced"}])
+    socket = Socket(game_id, token)
+    first = await socket.open()
+    assert first["type"] == "state"
+    view = first["view"]
+    assert view["id"] == game_id and view["you"]["seat"] == 0 and len(view["you"]["hand"]) == 6
+    await socket.close()
+
+
+async def test_two_people_play_a_game_to_the_end_through_sockets() -> None:
+    game_id, tokens = await table(people=2)
+    alice, bob = Socket(game_id, tokens[0]), Socket(game_id, tokens[1])
+    await alice.open()
+    await bob.open()
+    end = await play_out([alice, bob])
+    await alice.drain()
+    await bob.drain()
+    final = await game_row(game_id)
+    assert final.status == Game.Status.FINISHED and end["seq"] == final.seq
+    first = alice.messages[0]["view"]["seq"] + 1
+    for seat, socket in enumerate((alice, bob)):
+        assert_gapless(socket.events(), first, final.seq)
+        assert_nothing_hidden(socket.events(), seat)
+    assert alice.events()[-1]["type"] == "game_finished"
+    await alice.close()
+    await bob.close()
+
+
+async def test_a_person_plays_the_computer_and_sees_its_replies_in_order() -> None:
+    game_id, (token,) = await table(opponents=[{"ai": "experienced"}])
+    socket = Socket(game_id, token)
+    await socket.open()
+    await play_out([socket])
+    await socket.drain()
+    final = await game_row(game_id)
+    assert_gapless(socket.events(), socket.messages[0]["view"]["seq"] + 1, final.seq)
+    assert_nothing_hidden(socket.events(), 0)
+    await socket.close()
+
+
+async def test_a_spectator_sees_every_event_and_no_hidden_card() -> None:
+    game_id, tokens = await table(people=2)
+    _, watcher_token = await guest()
+    watcher = Socket(game_id, watcher_token)
+    state = (await watcher.open())["view"]
+    assert state["you"] is None and state["legal_actions"] == []
+    alice, bob = Socket(game_id, tokens[0]), Socket(game_id, tokens[1])
+    await alice.open()
+    await bob.open()
+    await play_out([alice, bob])
+    await watcher.drain()
+    final = await game_row(game_id)
+    assert_gapless(watcher.events(), state["seq"] + 1, final.seq)
+    assert_nothing_hidden(watcher.events(), None)
+    for socket in (watcher, alice, bob):
+        await socket.close()
+
+
+def _act_directly(game_id: int) -> None:
+    """Whoever must act plays their first legal action (over REST, say: not this socket)."""
+    game = Game.objects.get(pk=game_id)
+    state = selectors.game_state(game)
+    seat = selectors.actors(state)[0]
+    player = game.seats.get(number=seat).player
+    assert player is not None
+    services.action_play(game_id=game_id, player=player, expected_seq=game.seq,
+                         action=selectors.legal_actions(state, seat)[0])
+
+
+async def test_a_client_that_drops_and_resumes_misses_nothing() -> None:
+    game_id, tokens = await table(people=2)
+    bob = Socket(game_id, tokens[1])
+    seen = (await bob.open())["view"]["seq"]
+    await bob.close()
+    for _ in range(6):  # the game goes on while Bob is away
+        await database_sync_to_async(_act_directly)(game_id)
+    back = Socket(game_id, tokens[1])
+    await back.open()
+    await back.send({"type": "resume", "after": seen})
+    await back.drain()
+    final = await game_row(game_id)
+    resumed = back.messages[1:]
+    if resumed[0]["type"] == "state":  # when that is shorter than the events
+        assert len(resumed) == 1 and resumed[0]["view"]["seq"] == final.seq
+    else:
+        assert_gapless([m["event"] for m in resumed], seen + 1, final.seq)
+        assert_nothing_hidden([m["event"] for m in resumed], 1)
+    # From 0 the whole log is longer than a state: a state comes back.
+    await back.send({"type": "resume", "after": 0})
+    again = await back.next()
+    assert again["type"] == "state" and again["view"]["seq"] == final.seq
+    await back.close()
+
+
+async def test_an_event_is_never_sent_twice_on_one_connection() -> None:
+    game_id, (token,) = await table(opponents=[{"ai": "experienced"}])
+    socket = Socket(game_id, token)
+    view = (await socket.open())["view"]
+    # A duplicate or an old notice (the layer may repeat or reorder) changes nothing.
+    layer = get_channel_layer()
+    for seq in (view["seq"], view["seq"] - 1, view["seq"]):
+        await layer.group_send(f"game-{game_id}", {"type": "game.changed", "game_id": game_id, "seq": seq})
+    await socket.drain(0.2)
+    assert socket.events() == []
+    await socket.close()
+
+
+async def test_action_errors_have_the_rest_codes() -> None:
+    game_id, tokens = await table(people=2)
+    alice = Socket(game_id, tokens[0])
+    view = (await alice.open())["view"]
+    await alice.send({"type": "action", "action": "attack", "cards": ["6S"], "expected_seq": view["seq"] - 1})
+    stale = (await alice.next())["error"]
+    assert stale["code"] == "stale_seq" and stale["seq"] == view["seq"]
+    await alice.send({"type": "action", "action": "attack", "cards": ["ZZ"], "expected_seq": view["seq"]})
+    assert (await alice.next())["error"]["code"] == "invalid_action"
+    await alice.send({"type": "action", "action": "take"})
+    assert (await alice.next())["error"]["code"] == "invalid_action"
+    seat = view["you"]["seat"]
+    wrong = "take" if view["attacker"] == seat else "pass"
+    await alice.send({"type": "action", "action": wrong, "expected_seq": view["seq"]})
+    assert (await alice.next())["error"]["code"] == "illegal_action"
+    await alice.send({"type": "hello"})
+    assert (await alice.next())["error"]["code"] == "invalid_request"
+    await alice.comm.send_to(text_data="not json")
+    assert (await alice.next())["error"]["code"] == "invalid_request"
+    await alice.send({"type": "resume", "after": -1})
+    assert (await alice.next())["error"]["code"] == "invalid_request"
+    _, watcher_token = await guest()
+    watcher = Socket(game_id, watcher_token)
+    await watcher.open()
+    await watcher.send({"type": "action", "action": "take", "expected_seq": view["seq"]})
+    assert (await watcher.next())["error"]["code"] == "not_a_player"
+    await alice.close()
+    await watcher.close()
+
+
+async def test_the_rest_body_nested_under_action_is_accepted_too() -> None:
+    game_id, (token,) = await table(opponents=[{"ai": "experienced"}])
+    socket = Socket(game_id, token)
+    view = (await socket.open())["view"]
+    if not view["legal_actions"]:
+        await socket.close()
+        pytest.skip("the computer leads")
+    action = view["legal_actions"][0]
+    await socket.send({"type": "action", "action": action, "expected_seq": view["seq"]})
+    ok = await socket.until("action_ok")
+    assert ok["view"]["seq"] > view["seq"]
+    assert [e["seq"] for e in socket.events()][0] == view["seq"] + 1
+    await socket.close()
+
+
+async def test_refusals_on_connect_close_the_socket_with_a_reason() -> None:
+    game_id, (token,) = await table(opponents=[{"ai": "experienced"}])
+    anonymous = Socket(game_id, None)
+    first = await anonymous.open()
+    assert first == {"type": "error", "error": {"code": "not_authenticated",
+                                                "message": first["error"]["message"]}}
+    assert (await anonymous.comm.receive_output(1))["code"] == 4401
+    bad = Socket(game_id, "nope")
+    assert (await bad.open())["error"]["code"] == "not_authenticated"
+    missing = Socket(game_id + 1000, token)
+    assert (await missing.open())["error"]["code"] == "not_found"
+    assert (await missing.comm.receive_output(1))["code"] == 4404
+
+
+async def test_a_waiting_table_starts_live_when_the_last_seat_is_taken() -> None:
+    game_id, (token,) = await table(people=1)
+    creator = Socket(game_id, token)
+    assert (await creator.open())["view"]["status"] == "waiting"
+    joiner, _ = await guest()
+    await database_sync_to_async(services.game_join)(game_id=game_id, player=joiner)
+    await creator.drain()
+    assert_gapless(creator.events(), 1, 3)
+    dealt = next(e for e in creator.events() if e["type"] == "cards_dealt")
+    assert dealt["hands"][0] is not None and dealt["hands"][1] is None
+    await creator.close()

@@ -1,0 +1,78 @@
+"""Watching: the public view live, or some actions late on a tournament table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+
+from accounts.services import guest_create, token_for
+from games import selectors, services
+from games.engine import GameFinished, GameStarted
+from games.models import Game
+from live.feed import Stored, visible_seq
+from live.models import TableSettings
+from tests.live.sockets import Socket, assert_gapless, assert_nothing_hidden
+
+
+def _stored(acted: list[bool], finished: bool = False) -> tuple[Stored, ...]:
+    events: list[Any] = [GameStarted.__new__(GameStarted) for _ in acted]
+    if finished:
+        events[-1] = GameFinished(durak=0, draw=False, losers=(0,), places=(1,))
+    return tuple(Stored(seq, event, flag) for seq, (event, flag) in enumerate(zip(events, acted, strict=True), 1))
+
+
+def test_visible_seq_lags_the_given_number_of_actions() -> None:
+    #          1      2      3     4      5     6      7
+    acted = [False, False, True, False, True, True, False]
+    events = _stored(acted)
+    assert visible_seq(events, 0) == 7
+    assert visible_seq(events, 1) == 5  # before the action at 6
+    assert visible_seq(events, 2) == 4
+    assert visible_seq(events, 3) == 2
+    assert visible_seq(events, 9) == 2  # fewer actions than the delay: the deal only
+    assert visible_seq(_stored(acted, finished=True), 3) == 7  # a finished game hides nothing
+    assert visible_seq((), 2) == 0
+    assert visible_seq(_stored([False, False]), 2) == 2
+
+
+def _two_people(delay: int) -> tuple[int, list[Any], str]:
+    people = [guest_create()[0], guest_create()[0]]
+    game = services.game_create(creator=people[0], rules={"deck": 24}).game
+    TableSettings.objects.create(game=game, spectator_delay=delay)
+    services.game_join(game_id=game.pk, player=people[1])
+    return game.pk, people, guest_create()[1]
+
+
+def _act(game_id: int, people: list[Any]) -> int:
+    game = Game.objects.get(pk=game_id)
+    state = selectors.game_state(game)
+    seat = selectors.actors(state)[0]
+    services.action_play(game_id=game_id, player=people[seat], expected_seq=game.seq,
+                         action=selectors.legal_actions(state, seat)[0])
+    return Game.objects.get(pk=game_id).seq
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_spectator_of_a_delayed_table_sees_it_actions_late() -> None:
+    await get_channel_layer().flush()
+    game_id, people, watcher_token = await database_sync_to_async(_two_people)(2)
+    seqs = [3]
+    for _ in range(4):
+        seqs.append(await database_sync_to_async(_act)(game_id, people))
+    # Actions started at seqs[0]+1, seqs[1]+1, ...: two actions late is after seqs[2].
+    watcher = Socket(game_id, watcher_token)
+    state = (await watcher.open())["view"]
+    assert state["seq"] == seqs[2] and state["you"] is None
+    seqs.append(await database_sync_to_async(_act)(game_id, people))
+    await watcher.drain()
+    assert_gapless(watcher.events(), seqs[2] + 1, seqs[3])
+    assert_nothing_hidden(watcher.events(), None)
+    # Players at the table are never delayed.
+    player_token = await database_sync_to_async(token_for)(people[0])
+    player = Socket(game_id, player_token)
+    assert (await player.open())["view"]["seq"] == seqs[-1]
+    await watcher.close()
+    await player.close()

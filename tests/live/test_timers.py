@@ -1,0 +1,134 @@
+"""Move timers, seats taken over and taken back, forfeits: ``live.services`` directly.
+
+The timer tasks are recorded (``scheduled``) rather than run, and a test makes time pass
+by moving the game's last event into the past.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from accounts.models import Player
+from accounts.services import guest_create
+from games import selectors, services
+from games.engine import actors
+from games.models import Game, GameEvent
+from live import services as live
+from live.models import SeatAbsence, TableSettings
+
+pytestmark = pytest.mark.django_db(transaction=True)  # moves act in on-commit hooks
+
+Scheduled = list[tuple[str, tuple[Any, ...], float]]
+
+
+def _table(timer: int = 30) -> tuple[Game, list[Player]]:
+    people = [guest_create()[0], guest_create()[0]]
+    game = services.game_create(creator=people[0], rules={"deck": 24}).game
+    TableSettings.objects.create(game=game, move_timer=timer)
+    game = services.game_join(game_id=game.pk, player=people[1]).game
+    return game, people
+
+
+def _to_act(game: Game) -> int:
+    game.refresh_from_db()
+    return actors(selectors.game_state(game))[0]
+
+
+def _time_passes(game: Game, seconds: float) -> None:
+    Game.objects.filter(pk=game.pk).update(last_event_at=timezone.now() - timedelta(seconds=seconds))
+
+
+def test_create_takes_a_timer_and_a_spectator_delay(make_client: Any) -> None:
+    client = make_client()
+    response = client.post("/api/v1/games/", {"rules": {"deck": 24}, "timer": 30, "spectator_delay": 2})
+    assert response.status_code == 201, response.content
+    settings = TableSettings.objects.get(game_id=response.json()["id"])
+    assert (settings.move_timer, settings.spectator_delay) == (30, 2)
+    for bad in ({"timer": 1}, {"timer": "soon"}, {"spectator_delay": -1}, {"timer": True}):
+        response = client.post("/api/v1/games/", {"rules": {}, **bad})
+        assert response.status_code == 400 and response.json()["error"]["code"] == "invalid_action"
+    plain = client.post("/api/v1/games/", {"rules": {}}).json()
+    assert not TableSettings.objects.filter(game_id=plain["id"]).exists()
+
+
+def test_each_move_starts_the_timer_of_the_person_to_act(scheduled: Scheduled) -> None:
+    game, _ = _table()
+    seat = _to_act(game)
+    assert ("live.tasks.seat_timeout", (game.pk, seat, game.seq), 30.0) in scheduled
+
+
+def test_when_the_timer_runs_out_the_computer_moves_for_the_seat(scheduled: Scheduled) -> None:
+    game, _ = _table()
+    seat, seq = _to_act(game), game.seq
+    assert not live.seat_timed_out(game_id=game.pk, seat=seat, expected_seq=seq)  # time is left
+    _time_passes(game, 31)
+    assert live.seat_timed_out(game_id=game.pk, seat=seat, expected_seq=seq)
+    assert not live.seat_timed_out(game_id=game.pk, seat=seat, expected_seq=seq)  # run twice: once
+    move = GameEvent.objects.get(game=game, seq=seq + 1)
+    assert move.actor_seat == seat and move.actor is None
+    absence = SeatAbsence.objects.get(game=game, seat=seat)
+    assert absence.returned_at is None and not absence.forfeited
+    assert ("live.tasks.absence_expire", (absence.pk,), 60.0) in scheduled
+
+
+def test_an_away_seat_is_played_quickly_until_its_player_comes_back(scheduled: Scheduled) -> None:
+    game, people = _table()
+    seat, seq = _to_act(game), game.seq
+    _time_passes(game, 31)
+    live.seat_timed_out(game_id=game.pk, seat=seat, expected_seq=seq)
+    # Play on until the away seat must act again: its timer is the short one now.
+    for _ in range(40):
+        turn = _to_act(game)
+        if turn == seat:
+            break
+        scheduled.clear()
+        services.action_play(game_id=game.pk, player=people[turn], expected_seq=game.seq,
+                             action=selectors.legal_actions(selectors.game_state(game), turn)[0])
+    game.refresh_from_db()
+    timers = [call for call in scheduled if call[0] == "live.tasks.seat_timeout"]
+    assert ("live.tasks.seat_timeout", (game.pk, seat, game.seq), live.AWAY_MOVE_AFTER) in timers
+    # Acting in person takes the seat back.
+    services.action_play(game_id=game.pk, player=people[seat], expected_seq=game.seq,
+                         action=selectors.legal_actions(selectors.game_state(game), seat)[0])
+    assert SeatAbsence.objects.get(game=game, seat=seat).returned_at is not None
+
+
+def test_reconnecting_in_the_window_takes_the_seat_back() -> None:
+    game, _ = _table()
+    SeatAbsence.objects.create(game=game, seat=1, away_since=timezone.now())
+    assert live.seat_returned(game_id=game.pk, seat=1)
+    assert not live.seat_returned(game_id=game.pk, seat=1)
+
+
+def test_after_the_window_the_seat_is_forfeit_and_the_computer_finishes_for_it(scheduled: Scheduled) -> None:
+    game, people = _table()
+    absence = SeatAbsence.objects.create(game=game, seat=1, away_since=timezone.now() - timedelta(seconds=61))
+    assert live.absence_expire(absence_id=absence.pk)
+    assert not live.seat_returned(game_id=game.pk, seat=1)  # too late
+    for _ in range(400):
+        game.refresh_from_db()
+        if game.status == Game.Status.FINISHED:
+            break
+        turn = _to_act(game)
+        if turn == 1:
+            assert live.seat_timed_out(game_id=game.pk, seat=1, expected_seq=game.seq)  # no wait at all
+        else:
+            services.action_play(game_id=game.pk, player=people[0], expected_seq=game.seq,
+                                 action=selectors.legal_actions(selectors.game_state(game), 0)[0])
+    assert game.status == Game.Status.FINISHED
+    assert game.result is not None and game.result["forfeits"] == [1]
+    assert not GameEvent.objects.filter(game=game, actor_seat=1, actor__isnull=False).exists()
+
+
+def test_the_sweep_fires_timers_whose_tasks_were_lost(scheduled: Scheduled) -> None:
+    game, _ = _table()
+    seq = game.seq
+    assert live.timers_sweep() == 0
+    _time_passes(game, 31)
+    assert live.timers_sweep() == 1
+    game.refresh_from_db()
+    assert game.seq > seq
