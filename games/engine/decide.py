@@ -215,7 +215,9 @@ def _transfer(state: State, seat: int, action: Transfer) -> Event:
             raise IllegalAction("not_trump", "Only a trump may be shown for «проездной».")
     if not rules.transfer_out and state.deck_pos >= len(state.deck):
         raise IllegalAction("transfer_out", "You may not leave the game by a transfer.")
-    raise IllegalAction("too_many", "The next player does not hold enough cards to take that transfer.")
+    raise IllegalAction(
+        "too_many", "The next player does not hold enough cards to take that transfer, or the bout limit is reached."
+    )
 
 
 def _take(state: State, seat: int) -> Event:

@@ -79,6 +79,8 @@ def transfer_options(state: State) -> list[Action]:
     target_hand = state.hands[target].bit_count()
     cap = rules.first_bout_limit if state.bouts == 0 else rules.bout_limit
     deck_empty = state.deck_pos >= len(state.deck)
+    if deck_empty and not rules.cap_when_deck_empty:
+        cap = target_hand  # no cap once the deck is gone, as for throw-ins
     cards = card_list(same)
     actions: list[Action] = []
     for size in range(1, len(cards) + 1):
