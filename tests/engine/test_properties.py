@@ -427,6 +427,8 @@ def check_event_follows_the_rules(before: State, event: Event, after: State, mem
         assert all(c // 4 == attacks[0] // 4 for c in event.cards), "a transfer of another rank"  # type: ignore[union-attr]
         assert event.defender == [s for s in clockwise(before, seat) if not on_team(rules, s, seat)][0]  # type: ignore[union-attr]
         assert len(after.table) <= after.hands[event.defender].bit_count(), "more than the next player holds"  # type: ignore[union-attr]
+        capped = rules.cap_when_deck_empty or not deck_empty
+        assert not capped or len(after.table) <= (rules.first_bout_limit if before.bouts == 0 else rules.bout_limit)
         assert rules.transfer_first_bout or before.bouts > 0
         if not rules.transfer_with_trump_on_table:
             assert all(a % 4 != before.trump_suit for a in attacks)
