@@ -173,6 +173,28 @@ def check_round_trip(event: Event) -> None:
     assert event_from_dict(data) == event
 
 
+_KIND_ORDER = {Attack: 0, Defend: 1, Transfer: 2, type(TAKE): 3, type(PASS): 4}
+
+
+def check_fixed_order(state: State, seat: int, options: list[Action]) -> None:
+    """Attacks, then defences (by target, then card), transfers, take, pass; cards
+    cheapest first; a lead's options by rank, then size."""
+    assert options == legal_actions(state, seat), "legal_actions is not repeatable"
+    assert len(set(options)) == len(options), "an action is listed twice"
+    kinds = [_KIND_ORDER[type(a)] for a in options]
+    assert kinds == sorted(kinds)
+    attacks = [a.cards for a in options if isinstance(a, Attack)]
+    for cards in attacks:
+        assert list(cards) == sorted(cards)
+    assert attacks == sorted(attacks, key=lambda cards: (cards[0] // 4, len(cards), cards))
+    defends = [(a.target, a.card) for a in options if isinstance(a, Defend)]
+    assert defends == sorted(defends)
+    laid = [a.cards for a in options if isinstance(a, Transfer) and not a.shown]
+    assert laid == sorted(laid, key=lambda cards: (len(cards), cards))
+    shown = [a.shown for a in options if isinstance(a, Transfer)]
+    assert shown == sorted(shown)
+
+
 def normal(action: Action) -> Action:
     """An action with its cards in index order (as legal_actions lists them)."""
     if isinstance(action, Attack):
@@ -221,7 +243,7 @@ def final(rules: Rules, seed: int) -> tuple[State, list[Event]]:
 
 # ------------------------------------------------------------------ properties
 
-@examples(120)
+@examples(100)
 @given(rules=any_rules(), seed=SEEDS)
 def test_random_games_keep_every_invariant(rules: Rules, seed: int) -> None:
     """Cards are conserved at every step, every legal action is accepted, the game ends,
@@ -232,9 +254,14 @@ def test_random_games_keep_every_invariant(rules: Rules, seed: int) -> None:
     for state, events, seat, chosen in play_at_random(rules, seed):
         check_conservation(state)
         for actor in actors(state):
-            for action in legal_actions(state, actor):
+            options = legal_actions(state, actor)
+            check_fixed_order(state, actor, options)
+            for action in options:
                 new = decide(state, actor, action)
                 assert new and new[0].seat == actor  # type: ignore[union-attr]
+                assert new == decide(state, actor, action), "decide is not deterministic"
+        for idle in set(range(rules.players)) - set(actors(state)):
+            assert legal_actions(state, idle) == [], f"seat {idle} has actions but is not an actor"
         for event in events[checked:]:
             check_redaction(event, viewers)
             check_round_trip(event)
