@@ -1,6 +1,6 @@
 """Browser tests of the page at ``/``: the real platform server, Debian's Chromium.
 
-The session starts the platform itself (``manage.py migrate`` + ``runserver``, embedded
+The session starts the platform itself (``manage.py migrate`` + uvicorn, embedded
 mode: SQLite in a temp folder, Celery eager, in-memory channel layer) on a free loopback
 port, and drives the page with Playwright for Python. Screenshots go to
 ``test-output/screenshots/``.
@@ -75,7 +75,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log = OUTPUT / "e2e-server.log"
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"],
+            # The ASGI app as `make run` serves it: HTTP, static files and the websocket.
+            [sys.executable, "-m", "uvicorn", "durak_platform.asgi:application",
+             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
         )
         try:

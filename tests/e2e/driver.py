@@ -80,7 +80,12 @@ def step(page: Any, policy: str = "play") -> bool:
     if visible(page, "#btn-take"):
         click_and_wait(page, "#btn-take")
         return True
-    raise AssertionError("The page says it is your turn but offers nothing to click")
+    diag = page.evaluate("""() => { const s = window.durakPage.state; return {
+      legal: s.view && s.view.legal_actions, mode: s.mode, viewSeq: s.view && s.view.seq, modelSeq: s.model && s.model.seq,
+      busy: s.busy, queue: s.queue.length, turn: document.querySelector('#game').dataset.turn,
+      hand: document.querySelector('#hand').innerHTML.slice(0, 600),
+      buttons: [...document.querySelectorAll('#game .btn')].map((b) => [b.id, b.hidden]) }; }""")
+    raise AssertionError(f"The page says it is your turn but offers nothing to click: {diag}")
 
 
 def play_to_end(page: Any, policy: str = "play", max_steps: int = 600) -> int:
