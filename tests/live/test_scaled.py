@@ -1,0 +1,234 @@
+"""Live play for real: uvicorn, the Redis channel layer, a prefork Celery worker with beat,
+PostgreSQL; every client is a real websocket or HTTP client.
+
+Runs only with ``DURAK_SCALED_TESTS=1`` and a PostgreSQL ``DATABASE_URL`` (``.ci/run``
+sets both); uses its own database and Redis databases (see ``stack.py``). One test
+restarts the local Redis server and puts it back whatever happens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.live.sockets import assert_gapless, assert_nothing_hidden
+from tests.live.stack import (
+    REDIS_LAYER_DB,
+    Guest,
+    LiveSocket,
+    Stack,
+    redis,
+    redis_clients,
+    redis_restart,
+    scaled_enabled,
+)
+
+pytestmark = [
+    pytest.mark.scaled,
+    pytest.mark.skipif(not scaled_enabled(),
+                       reason="needs DURAK_SCALED_TESTS=1 and a PostgreSQL DATABASE_URL (see .ci/run)"),
+]
+
+# Long enough that a computer turn of the "master" level can be interrupted.
+MASTER_BUDGET_MS = 1500
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    running = Stack(tmp_path_factory.mktemp("live-scaled"), ai_budget_ms=MASTER_BUDGET_MS)
+    running.prepare()
+    try:
+        running.start_worker()
+        running.start_server()
+        yield running
+    finally:
+        running.stop()
+
+
+def socket_for(stack: Stack, game_id: int, guest: Guest) -> LiveSocket:
+    return LiveSocket(f"{stack.ws_base}/ws/games/{game_id}/?token={guest.token}")
+
+
+async def play_turn(guest: Guest, sock: LiveSocket, game_id: int, timeout: float = 30) -> dict[str, Any]:
+    """Wait until ``guest`` must act (or the game is over), then act over the socket."""
+    deadline = time.monotonic() + timeout
+    while True:
+        view = guest.view(game_id)
+        if view["status"] == "finished":
+            return view
+        if view["legal_actions"]:
+            start = len(sock.messages)
+            await sock.send({"type": "action", "action": view["legal_actions"][0], "expected_seq": view["seq"]})
+            answer = await sock.wait_for(lambda m: m["type"] in ("action_ok", "error"), start=start)
+            if answer["type"] == "action_ok":
+                return answer["view"]  # type: ignore[no-any-return]
+            assert answer["error"]["code"] == "stale_seq", answer  # the computer threw in first
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no turn for this player in game {game_id}")
+        await asyncio.sleep(0.02)
+
+
+async def test_two_people_play_to_the_end_while_a_spectator_watches(stack: Stack) -> None:
+    alice, bob, carol = Guest(stack.base), Guest(stack.base), Guest(stack.base)
+    game_id = alice.create(rules={"deck": 24})["id"]
+    bob.join(game_id)
+    sockets = {"alice": socket_for(stack, game_id, alice), "bob": socket_for(stack, game_id, bob),
+               "carol": socket_for(stack, game_id, carol)}
+    states = {name: (await sock.open())["view"] for name, sock in sockets.items()}
+    assert states["carol"]["you"] is None
+    final: dict[str, Any] = {}
+    for _ in range(400):
+        final = alice.view(game_id)
+        if final["status"] == "finished":
+            break
+        for guest, name in ((alice, "alice"), (bob, "bob")):
+            if guest.view(game_id)["legal_actions"]:
+                await play_turn(guest, sockets[name], game_id)
+                break
+    assert final["status"] == "finished"
+    for name, sock in sockets.items():
+        await sock.wait_for_seq(final["seq"])
+        assert_gapless(sock.events(), states[name]["seq"] + 1, final["seq"])
+        await sock.close()
+    assert_nothing_hidden(sockets["alice"].events(), 0)
+    assert_nothing_hidden(sockets["bob"].events(), 1)
+    assert_nothing_hidden(sockets["carol"].events(), None)
+    # The spectator saw exactly what the REST events show someone without a seat.
+    assert sockets["carol"].events() == carol.events(game_id, after=states["carol"]["seq"])
+
+
+async def test_a_person_plays_the_computer_on_a_worker_without_leaking_connections(stack: Stack) -> None:
+    alice = Guest(stack.base)
+    clients_before = redis_clients(REDIS_LAYER_DB)
+    created = alice.create(rules={"deck": 36}, opponents=[{"ai": "experienced"}])
+    game_id = created["id"]
+    sock = socket_for(stack, game_id, alice)
+    start = (await sock.open())["view"]["seq"]
+    view = created
+    for _ in range(300):
+        view = await play_turn(alice, sock, game_id)
+        if view["status"] == "finished":
+            break
+    assert view["status"] == "finished"
+    await sock.wait_for_seq(view["seq"])
+    assert_gapless(sock.events(), start + 1, view["seq"])
+    assert sock.events() == alice.events(game_id, after=start)
+    await sock.close()
+    # Dozens of computer moves were announced from the worker: one pool per process, not one per send.
+    assert redis_clients(REDIS_LAYER_DB) - clients_before <= 6
+    assert "Event loop is closed" not in stack.log("worker.log")
+
+
+async def test_a_client_that_drops_and_resumes_misses_nothing(stack: Stack) -> None:
+    alice, bob = Guest(stack.base), Guest(stack.base)
+    game_id = alice.create(rules={"deck": 24})["id"]
+    bob.join(game_id)
+    sock = socket_for(stack, game_id, bob)
+    await sock.open()
+    seen = sock.last_seq()
+    await sock.close()
+    for _ in range(8):  # the game goes on over REST while Bob's socket is down
+        for guest in (alice, bob):
+            view = guest.view(game_id)
+            if view["legal_actions"]:
+                assert guest.act(game_id, view["legal_actions"][0], view["seq"]).status_code == 200
+                break
+    now = alice.view(game_id)["seq"]
+    again = socket_for(stack, game_id, bob)
+    await again.open()
+    mark = len(again.messages)
+    await again.send({"type": "resume", "after": seen})
+    await again.wait_for(lambda m: True, start=mark)
+    await asyncio.sleep(0.3)
+    resumed = again.messages[mark:]
+    if resumed[0]["type"] == "state":
+        assert resumed[0]["view"]["seq"] == now
+    else:
+        assert_gapless([m["event"] for m in resumed], seen + 1, now)
+        assert_nothing_hidden([m["event"] for m in resumed], 1)
+    await again.close()
+
+
+async def test_killing_the_worker_during_a_computer_turn_only_delays_the_game(stack: Stack) -> None:
+    alice = Guest(stack.base)
+    game_id = alice.create(rules={"deck": 24}, opponents=[{"ai": "master"}])["id"]
+    sock = socket_for(stack, game_id, alice)
+    start = (await sock.open())["view"]["seq"]
+    # Act until the computer must answer (not every action hands it the turn).
+    for _ in range(20):
+        view = await play_turn(alice, sock, game_id, timeout=60)
+        assert view["status"] != "finished"
+        if 1 in view["to_act"] and 0 not in view["to_act"]:
+            break
+    else:
+        pytest.fail("the computer never had to answer")
+    seq = view["seq"]
+    await asyncio.sleep(MASTER_BUDGET_MS / 3000)  # the worker is thinking now
+    stack.kill_worker()
+    assert alice.view(game_id)["seq"] == seq, "the computer answered before the kill"
+    stack.start_worker()
+    # acks_late: the unacknowledged turn comes back after the visibility timeout (and
+    # the stalled-turn sweep enqueues it too); either way it is played once.
+    await sock.wait_for_seq(seq + 1, timeout=60)
+    await asyncio.sleep(MASTER_BUDGET_MS / 1000 + 1)
+    events = alice.events(game_id)
+    assert [e["seq"] for e in events] == list(range(1, len(events) + 1))
+    assert_gapless(sock.events(), start + 1, sock.last_seq())
+    assert sock.events() == events[start:len(sock.events()) + start]
+    answered = [e for e in events[seq:] if e.get("seat") == 1]
+    assert answered, "the computer answered after the worker came back"
+    await sock.close()
+
+
+async def test_restarting_redis_loses_nothing(stack: Stack) -> None:
+    alice, carol = Guest(stack.base), Guest(stack.base)
+    game_id = alice.create(rules={"deck": 24}, opponents=[{"ai": "experienced"}])["id"]
+    player, watcher = socket_for(stack, game_id, alice), socket_for(stack, game_id, carol)
+    await player.open()
+    start = (await watcher.open())["view"]["seq"]
+    for _ in range(3):
+        await play_turn(alice, player, game_id)
+    try:
+        redis_restart()
+    finally:
+        if redis("ping") != "PONG":
+            redis_restart()
+    stack.revive_worker()
+    # The sockets' Redis went away under them: each client reconnects and resumes.
+    await asyncio.wait_for(player.closed.wait(), 30)
+    seen = watcher.last_seq()
+    watcher_again = socket_for(stack, game_id, carol)
+    await watcher_again.open()
+    await watcher_again.send({"type": "resume", "after": seen})
+    player_again = socket_for(stack, game_id, alice)
+    await player_again.open()
+    view: dict[str, Any] = {}
+    for _ in range(300):
+        view = await play_turn(alice, player_again, game_id, timeout=60)
+        if view["status"] == "finished":
+            break
+    assert view["status"] == "finished"
+    await watcher_again.wait_for_seq(view["seq"])
+    watched = watcher.events() + [e for e in watcher_again.events() if e["seq"] > seen]
+    assert_gapless(watched, start + 1, view["seq"])
+    assert_nothing_hidden(watched, None)
+    for sock in (player, watcher, player_again, watcher_again):
+        await sock.close()
+
+
+async def test_when_the_move_timer_runs_out_the_computer_moves_for_the_seat(stack: Stack) -> None:
+    alice, bob = Guest(stack.base), Guest(stack.base)
+    game_id = alice.create(rules={"deck": 24}, timer=5)["id"]
+    bob.join(game_id)
+    sock = socket_for(stack, game_id, alice)
+    seq = (await sock.open())["view"]["seq"]
+    began = time.monotonic()
+    # Nobody acts: after five seconds the worker's timer task plays for the seat to act.
+    await sock.wait_for_seq(seq + 1, timeout=30)
+    waited = time.monotonic() - began
+    assert 4 <= waited < 15, waited
+    await sock.close()
