@@ -64,6 +64,7 @@
     wsFails: 0,
     lastHeard: 0,
     names: {},
+    said: {}, // each computer's latest words this bout, shown in a bubble
   };
 
   /* ---------- text ---------- */
@@ -319,6 +320,8 @@
           type: e.type,
         };
         if (logWorthy(e)) addLog(e, before);
+        if (e.type === "bout_started") S.said = {};
+        else if (e.seat !== undefined && e.type !== "cards_drawn") S.said[e.seat] = S.log[S.log.length - 1];
         render();
         await sleep(stepDelay(e));
       }
@@ -446,6 +449,7 @@
     S.queue = [];
     S.log = load("log." + view.id, []);
     S.names = {};
+    S.said = {};
     S.lastSeq = view.seq;
     S.model = clone(view);
     sortHand(S.model);
@@ -701,6 +705,19 @@
     }
   }
 
+  function sayText(entry) {
+    const e = entry.e;
+    switch (e.type) {
+      case "attack_played": return t(entry.throwIn ? "say.throw" : "say.lead", { cards: cardsText(e.cards) });
+      case "card_beaten": return t("say.beat", { card: cardText(e.card), target: entry.target ? cardText(entry.target) : "" });
+      case "attack_transferred": return t("say.transfer", { cards: cardsText(e.cards) });
+      case "take_declared": return t("say.take");
+      case "passed": return t(entry.taking ? "say.passTake" : "say.passBeat");
+      case "player_out": return t("say.out");
+      default: return "";
+    }
+  }
+
   /* ---------- rendering ---------- */
 
   function cardHTML(card, opts) {
@@ -742,12 +759,14 @@
       for (let i = 0; i < shown; i++) backs += backHTML();
       const acted = S.anim && S.anim.seat === s.seat ? " acted" : "";
       const think = acting.has(s.seat) && !m.result ? '<span class="think">' + esc(t("role.thinking")) + "</span>" : "";
+      const said = S.said[s.seat] ? sayText(S.said[s.seat]) : "";
+      const bubble = said ? '<div class="said' + (S.anim && S.anim.seat === s.seat ? " fresh" : "") + '">' + esc(said) + "</div>" : "";
       const known = s.known && s.known.length ? '<div class="known">' + esc(t("known", { cards: cardsText(s.known) })) + "</div>" : "";
       return '<li class="opp' + (acting.has(s.seat) ? " active" : "") + (s.out ? " out" : "") + acted + '" data-seat="' + s.seat + '">' +
         '<div class="opp-head"><span class="name">' + esc(seatName(s.seat)) + "</span>" +
         (role ? '<span class="role role-' + role + '">' + esc(t("role." + role)) + "</span>" : "") + think + "</div>" +
         '<div class="backs" aria-hidden="true">' + backs + "</div>" +
-        '<div class="count" data-count="' + s.hand_count + '">' + esc(countCards(s.hand_count)) + "</div>" + known + "</li>";
+        '<div class="count" data-count="' + s.hand_count + '">' + esc(countCards(s.hand_count)) + "</div>" + known + bubble + "</li>";
     }).join("");
   }
 
@@ -892,6 +911,12 @@
     $("#btn-cancel").hidden = !S.mode;
     $("#btn-hint").hidden = !acts.length;
 
+    const mine = me();
+    if (mine !== null && m.seats[mine]) {
+      const role = roleOf(mine);
+      $("#me").innerHTML = '<span class="name">' + esc(t("hand")) + "</span>" +
+        (role ? '<span class="role role-' + role + '">' + esc(t("me." + role)) + "</span>" : "");
+    }
     $("#hand").innerHTML = renderHand();
     $("#hand").setAttribute("aria-label", t("hand") + ": " + countCards(m.you ? m.you.hand.length : 0));
     $("#result").innerHTML = resultHTML();
