@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: run test lint typecheck pytest migrate bench-api superuser worker beat
+.PHONY: run test lint typecheck pytest migrate bench-api bench-live superuser worker beat
 
 # The virtualenv is made once; the stamp reinstalls it when pyproject.toml changes.
 $(VENV)/.installed: pyproject.toml
@@ -24,7 +24,7 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 
 typecheck: $(VENV)/.installed
-	$(VENV)/bin/mypy games accounts durak_platform
+	$(VENV)/bin/mypy games accounts durak_platform live
 
 pytest: $(VENV)/.installed
 	mkdir -p test-output
@@ -43,3 +43,7 @@ beat: $(VENV)/.installed
 
 bench-api: $(VENV)/.installed
 	$(PY) benchmarks/api.py
+
+# Live play on PostgreSQL + Redis + a Celery worker: AI reply latency and spectator fan-out.
+bench-live: $(VENV)/.installed
+	$(PY) benchmarks/live.py

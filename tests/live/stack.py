@@ -85,12 +85,17 @@ def _recreate_database(url: str) -> None:
 class Stack:
     """The server and the worker, started and stopped by the live scaled tests only."""
 
-    def __init__(self, tmp: Path, *, ai_budget_ms: int = 50) -> None:
+    def __init__(self, tmp: Path, *, ai_budget_ms: int = 50, database_url: str | None = None,
+                 layer_db: int = REDIS_LAYER_DB, broker_db: int = REDIS_BROKER_DB,
+                 settings_module: str = "tests.live.scaled_settings") -> None:
         self.tmp = tmp
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
-        self.database_url = _database_url()
+        self.database_url = database_url or _database_url()
+        self.layer_db = layer_db
+        self.broker_db = broker_db
+        self.settings_module = settings_module
         self.ai_budget_ms = ai_budget_ms
         self.server: subprocess.Popen[bytes] | None = None
         self.worker: subprocess.Popen[bytes] | None = None
@@ -100,12 +105,12 @@ class Stack:
         env = dict(os.environ)
         env.update({
             "PYTHONPATH": str(ROOT),
-            "DJANGO_SETTINGS_MODULE": "tests.live.scaled_settings",
+            "DJANGO_SETTINGS_MODULE": self.settings_module,
             "DJANGO_SECRET_KEY": "live-scaled-test-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
             "DATABASE_URL": self.database_url,
-            "REDIS_URL": f"redis://127.0.0.1:6379/{REDIS_LAYER_DB}",
+            "REDIS_URL": f"redis://127.0.0.1:6379/{self.layer_db}",
             "DJANGO_CHANNEL_LAYER": "redis",
-            "CELERY_BROKER_URL": f"redis://127.0.0.1:6379/{REDIS_BROKER_DB}",
+            "CELERY_BROKER_URL": f"redis://127.0.0.1:6379/{self.broker_db}",
             "DJANGO_SECURE_COOKIES": "0",
             "DJANGO_THROTTLE_ACTIONS": "1000000/min",
             "DJANGO_THROTTLE_AUTH": "1000000/min",
@@ -124,8 +129,8 @@ class Stack:
 
     def prepare(self) -> None:
         _recreate_database(self.database_url)
-        redis("-n", str(REDIS_LAYER_DB), "flushdb")
-        redis("-n", str(REDIS_BROKER_DB), "flushdb")
+        redis("-n", str(self.layer_db), "flushdb")
+        redis("-n", str(self.broker_db), "flushdb")
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT,
                        env=self.env(), check=True)
 

@@ -1,0 +1,152 @@
+"""Live play on PostgreSQL + Redis + a Celery worker: how fast the computer's reply
+reaches the socket, and how fast one event reaches many spectators.
+
+Run from the repository root (``make bench-live``)::
+
+    .venv/bin/python benchmarks/live.py [--moves 300] [--spectators 100,500] [--rounds 10]
+
+It recreates a PostgreSQL database (``DATABASE_URL`` + ``_live``, default
+``postgres://postgres@127.0.0.1:5432/durak_bench_live``), uses Redis databases 9 (channel
+layer, cache) and 10 (broker), and starts one uvicorn process and one Celery worker
+(prefork, 2 processes), production settings, no artificial delay. Then:
+
+1. AI reply: a guest plays the "experienced" computer over the socket. For each of its
+   moves after which only the computer may act, the time from sending the ``action``
+   message to the first event of the computer's reply arriving on that socket
+   (web process → commit → Celery → the worker's move → commit → Redis → the consumer).
+2. Fan-out: N spectator sockets watch a two-person table; a player moves over REST and
+   each spectator's time from the request to that move's first event is recorded.
+
+Targets: AI reply p50 <= 50 ms and p99 <= 150 ms; fan-out p99 <= 100 ms at 100 spectators.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.live.stack import Guest, LiveSocket, Stack  # noqa: E402
+
+DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/durak_bench"
+AI_P50_TARGET_MS, AI_P99_TARGET_MS = 50.0, 150.0
+FANOUT_P99_TARGET_MS = 100.0
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def describe(values: list[float]) -> str:
+    return (f"n={len(values)}  p50={percentile(values, 0.50):.1f} ms  p90={percentile(values, 0.90):.1f} ms  "
+            f"p99={percentile(values, 0.99):.1f} ms  max={max(values):.1f} ms  mean={statistics.fmean(values):.1f} ms")
+
+
+async def ai_replies(stack: Stack, moves: int) -> list[float]:
+    """Milliseconds from a person's move to the computer's first reply event, per move."""
+    samples: list[float] = []
+    guest = Guest(stack.base)
+    while len(samples) < moves:
+        game = guest.create(rules={"deck": 36}, opponents=[{"ai": "experienced"}])
+        sock = LiveSocket(f"{stack.ws_base}/ws/games/{game['id']}/?token={guest.token}")
+        await sock.open()
+        while len(samples) < moves:
+            # Not timed: read the view over REST (in a thread: the socket keeps reading).
+            view = await asyncio.to_thread(guest.view, game["id"])
+            if view["status"] == "finished":
+                break
+            if not view["legal_actions"]:
+                await asyncio.sleep(0.005)
+                continue
+            mark = len(sock.messages)
+            sent = time.perf_counter()
+            await sock.send({"type": "action", "action": view["legal_actions"][0], "expected_seq": view["seq"]})
+            answer = await sock.wait_for(lambda m: m["type"] in ("action_ok", "error"), start=mark)
+            if answer["type"] == "error":
+                continue
+            after = answer["view"]
+            if after["status"] == "finished" or after["legal_actions"]:
+                continue  # still (or again) the person's turn: no reply to time
+            reply = await sock.wait_for(lambda m, s=after["seq"]: m["type"] == "event" and m["event"]["seq"] > s,
+                                        start=mark)
+            samples.append((sock.arrived[sock.messages.index(reply)] - sent) * 1000)
+        await sock.close()
+    return samples
+
+
+async def fan_out(stack: Stack, spectators: int, rounds: int) -> list[float]:
+    """Milliseconds from a move's request to its first event, per spectator and move."""
+    alice, bob = Guest(stack.base), Guest(stack.base)
+    game_id = alice.create(rules={"deck": 52})["id"]
+    bob.join(game_id)
+    watcher = Guest(stack.base)
+    url = f"{stack.ws_base}/ws/games/{game_id}/?token={watcher.token}"
+    sockets = [LiveSocket(url) for _ in range(spectators)]
+    for start in range(0, spectators, 50):
+        await asyncio.gather(*(sock.open() for sock in sockets[start:start + 50]))
+    samples: list[float] = []
+    for _ in range(rounds):
+        for guest in (alice, bob):
+            view = guest.view(game_id)
+            if view["legal_actions"]:
+                break
+        else:
+            break
+        marks = [len(sock.messages) for sock in sockets]
+        sent = time.perf_counter()
+        answer = await asyncio.to_thread(guest.act, game_id, view["legal_actions"][0], view["seq"])
+        assert answer.status_code == 200, answer.text
+        firsts = await asyncio.gather(*(
+            sock.wait_for(lambda m, s=view["seq"]: m["type"] == "event" and m["event"]["seq"] > s, start=mark)
+            for sock, mark in zip(sockets, marks, strict=True)))
+        samples += [(sock.arrived[sock.messages.index(first)] - sent) * 1000
+                    for sock, first in zip(sockets, firsts, strict=True)]
+        await asyncio.sleep(0.05)
+    await asyncio.gather(*(sock.close() for sock in sockets))
+    return samples
+
+
+async def main(args: argparse.Namespace) -> int:
+    database_url = os.environ.get("DATABASE_URL", DEFAULT_DATABASE_URL) + "_live"
+    with tempfile.TemporaryDirectory(prefix="bench-live-") as tmp:
+        stack = Stack(Path(tmp), database_url=database_url, layer_db=9, broker_db=10,
+                      settings_module="durak_platform.settings.production")
+        print(f"preparing {database_url}, Redis dbs 9 and 10 ...", flush=True)
+        stack.prepare()
+        try:
+            stack.start_worker()
+            stack.start_server()
+            await ai_replies(stack, 20)  # warm up: imports, connections, caches
+            print(f"\nAI reply (experienced, human move -> first reply event on the socket), {args.moves} moves:")
+            replies = await ai_replies(stack, args.moves)
+            print("  " + describe(replies))
+            ok = percentile(replies, 0.5) <= AI_P50_TARGET_MS and percentile(replies, 0.99) <= AI_P99_TARGET_MS
+            print(f"  target p50 <= {AI_P50_TARGET_MS:.0f} ms, p99 <= {AI_P99_TARGET_MS:.0f} ms: "
+                  f"{'met' if ok else 'MISSED'}")
+            for count in args.spectators:
+                samples = await fan_out(stack, count, args.rounds)
+                print(f"\nFan-out to {count} spectators (REST move -> event on each socket), {args.rounds} moves:")
+                print("  " + describe(samples))
+                if count == 100:
+                    met = percentile(samples, 0.99) <= FANOUT_P99_TARGET_MS
+                    print(f"  target p99 <= {FANOUT_P99_TARGET_MS:.0f} ms: {'met' if met else 'MISSED'}")
+        finally:
+            stack.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--moves", type=int, default=300)
+    parser.add_argument("--spectators", type=lambda text: [int(n) for n in text.split(",")], default=[100, 500])
+    parser.add_argument("--rounds", type=int, default=10)
+    sys.exit(asyncio.run(main(parser.parse_args())))
