@@ -354,6 +354,12 @@
   }
 
   function adoptView(v) {
+    if (S.adoptedSeq !== v.seq) {
+      // A choice half made (a target, a transfer card, a hint) belongs to the old position.
+      S.mode = null;
+      S.hint = null;
+      S.adoptedSeq = v.seq;
+    }
     const keepLog = S.model;
     S.model = clone(v);
     sortHand(S.model);
@@ -451,6 +457,7 @@
     S.names = {};
     S.said = {};
     S.lastSeq = view.seq;
+    S.adoptedSeq = view.seq;
     S.model = clone(view);
     sortHand(S.model);
     S.wsFails = 0;
