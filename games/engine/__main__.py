@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Callable
@@ -52,6 +53,15 @@ def _who(seat: int) -> str:
     return "You" if seat == YOU else f"Seat {seat}"
 
 
+def _does(seat: int, verb: str, verb_s: str) -> str:
+    """'You take' or 'Seat 2 takes'."""
+    return f"You {verb}" if seat == YOU else f"Seat {seat} {verb_s}"
+
+
+def _whom(seat: int) -> str:
+    return "you" if seat == YOU else f"seat {seat}"
+
+
 def describe_event(data: dict[str, Any]) -> str | None:
     """One line for an event as seat 0 sees it (``redact``), or None for bookkeeping."""
     kind = data["type"]
@@ -60,28 +70,29 @@ def describe_event(data: dict[str, Any]) -> str | None:
     if kind == "cards_dealt":
         return f"Cards dealt, {data['hand_counts'][0]} each. Trump: {data['trump']}."
     if kind == "bout_started":
-        return f"-- New bout: {_who(data['attacker'])} attack(s) seat {data['defender']}."
+        return f"-- New bout: {_does(data['attacker'], 'attack', 'attacks')} {_whom(data['defender'])}."
     if kind == "attack_played":
         return f"{_who(data['seat'])}: {' '.join(data['cards'])} on the table."
     if kind == "card_beaten":
         return f"{_who(data['seat'])}: beat table card {data['target']} with {data['card']}."
     if kind == "attack_transferred":
         how = "showing" if data["shown"] else "with"
-        return f"{_who(data['seat'])}: transferred {how} {' '.join(data['cards'])}; seat {data['defender']} defends."
+        defends = "you defend" if data["defender"] == YOU else f"seat {data['defender']} defends"
+        return f"{_who(data['seat'])}: transferred {how} {' '.join(data['cards'])}; {defends}."
     if kind == "take_declared":
-        return f"{_who(data['seat'])}: take(s)."
+        return f"{_does(data['seat'], 'take', 'takes')}."
     if kind == "passed":
-        return f"{_who(data['seat'])}: pass(es)."
+        return f"{_does(data['seat'], 'pass', 'passes')}."
     if kind == "bout_ended":
         if data["outcome"] == "taken":
-            return f"Seat {data['defender']} picks up {' '.join(data['cards'])}."
+            return f"{_does(data['defender'], 'pick up', 'picks up')} {' '.join(data['cards'])}."
         return "Бито: the table goes to the discard pile."
     if kind == "cards_drawn":
         if "cards" in data and data["seat"] == YOU:
             return f"You draw {' '.join(data['cards'])}."
         return f"Seat {data['seat']} draws {data['count']}."
     if kind == "player_out":
-        return f"{_who(data['seat'])} went out (no cards left)."
+        return f"{_does(data['seat'], 'go', 'goes')} out (no cards left)."
     if kind == "game_finished":
         if data["draw"]:
             return "Game over: a draw."
@@ -197,7 +208,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     print(f"Durak ({rules.variant}, {rules.players} players, {rules.deck} cards), seed {seed}. You are seat 0.")
-    state = play_game(rules, seed, sys.stdin.readline, sys.stdout)
+    try:
+        state = play_game(rules, seed, sys.stdin.readline, sys.stdout)
+    except BrokenPipeError:  # the output was cut short (e.g. piped into head)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0 if state is not None else 1
 
 
