@@ -54,6 +54,8 @@ def _wait_for(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: float
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The platform on 127.0.0.1:<free port>, fresh SQLite database, migrations applied."""
+    if os.environ.get("DURAK_E2E") == "0":
+        pytest.skip("DURAK_E2E=0: browser tests switched off")
     if not (ROOT / "manage.py").exists():
         pytest.skip("manage.py is missing: the platform is not there to serve the page")
     if not Path(CHROMIUM).exists():

@@ -58,13 +58,7 @@ def click_and_wait(page: Any, selector: str) -> None:
     page.wait_for_function(CHANGED, arg=before, timeout=30_000)
 
 
-def step(page: Any, policy: str = "play") -> bool:
-    """One move by clicks. ``policy``: "play" (beat when possible, say «Бито» at once) or
-    "take" (always take when defending, so the computer keeps attacking). False once the
-    game is over."""
-    wait_ready(page)
-    if finished(page):
-        return False
+def _try_step(page: Any, policy: str) -> bool:
     if page.locator("#table .card.target").count():
         click_and_wait(page, "#table .card.target")
         return True
@@ -80,6 +74,21 @@ def step(page: Any, policy: str = "play") -> bool:
     if visible(page, "#btn-take"):
         click_and_wait(page, "#btn-take")
         return True
+    return False
+
+
+def step(page: Any, policy: str = "play") -> bool:
+    """One move by clicks. ``policy``: "play" (beat when possible, say «Бито» at once) or
+    "take" (always take when defending, so the computer keeps attacking). False once the
+    game is over."""
+    for _ in range(20):
+        wait_ready(page)
+        if finished(page):
+            return False
+        if _try_step(page, policy):
+            return True
+        # The position moved on between reading it and clicking (a computer acted): look again.
+        page.wait_for_timeout(250)
     diag = page.evaluate("""() => { const s = window.durakPage.state; return {
       legal: s.view && s.view.legal_actions, mode: s.mode, viewSeq: s.view && s.view.seq, modelSeq: s.model && s.model.seq,
       busy: s.busy, queue: s.queue.length, turn: document.querySelector('#game').dataset.turn,
