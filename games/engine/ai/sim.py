@@ -1,14 +1,16 @@
-"""A lean move for search: the events of a *legal* action, folded, without the checks.
+"""Moves for search: a *legal* action applied without checks, who moves, and the score.
 
-``step`` is ``play`` minus validation and minus ``decide``'s second fold, for rollouts and
-solvers that only ever pass actions taken from ``legal_actions`` (or built by the same
-rules). It follows ``decide``'s settling of a bout exactly; a test replays random games of
-every variant through both and compares the states.
+``step`` is the engine's search step; ``lean_step`` builds the same move from public events
+and ``apply`` (and follows ``decide``'s settling of a bout), kept as a cross-check: a test
+replays random games of every variant through both and ``decide`` and compares the states.
+``mover`` fixes one turn order when two seats may act at once (the defender first while a
+card lies unbeaten), for playouts and the solver.
 """
 
 from __future__ import annotations
 
 from games.engine.actions import Action, Attack, Defend, Pass, Take, Transfer
+from games.engine.decide import step as engine_step
 from games.engine.events import (
     AttackPlayed,
     AttackTransferred,
@@ -27,7 +29,7 @@ from games.engine.rules import HAND_SIZE
 from games.engine.state import NO_SEAT, State, current_thrower, defender_for, next_active, partners
 
 
-def step(state: State, seat: int, action: Action) -> State:
+def lean_step(state: State, seat: int, action: Action) -> State:
     """The state after the legal ``action`` by ``seat`` and all that follows from it."""
     kind = type(action)
     if kind is Defend:
@@ -42,6 +44,11 @@ def step(state: State, seat: int, action: Action) -> State:
         target = transfer_target(state)
         state = apply(state, AttackTransferred(seat, action.cards, action.shown, target))  # type: ignore[union-attr]
     return settle(state)
+
+
+# Search uses the engine's own ``step`` (one copy, no events); ``lean_step`` is the same
+# move built from public events, kept as a cross-check in the tests.
+step = engine_step
 
 
 def bout_over(state: State) -> bool:

@@ -4,7 +4,9 @@ players are left (then each holds what the other cannot see elsewhere).
 Alpha-beta over the game tree with a transposition table of bounds. When several seats may
 act at once the tree lets the defender move first while a card lies unbeaten (``sim.mover``);
 the seat asked to move is always solved over its own legal actions. Values are for the
-asking seat: 1 a win, 0.5 a draw, 0 a loss.
+asking seat: 1 a win, 0.5 a draw, 0 a loss. Perevodnoy endgames can cycle (a transfer, a
+take, a transfer back); a position repeated on the current line scores as a draw, so
+there the values are a close approximation rather than exact.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from games.engine.ai.greedy import greedy_state
 from games.engine.ai.sim import mover, score, step
 from games.engine.legal import legal_actions
 from games.engine.state import State, partners
+
+MAX_DEPTH = 300
 
 
 class NodeLimit(Exception):
@@ -34,17 +38,16 @@ class Solver:
         self.deadline = deadline
         self.nodes = 0
         self.memo: dict[tuple[object, ...], tuple[float, float]] = {}
+        # Positions on the current line: perevodnoy endgames can go round in circles
+        # (transfer, take, transfer back); a repetition counts as a draw.
+        self.path: set[tuple[object, ...]] = set()
 
     def ours(self, state: State, actor: int) -> bool:
         return actor == self.seat or partners(state.rules, actor, self.seat)
 
     def ordered(self, state: State, actor: int) -> list[Action]:
-        options = legal_actions(state, actor)
-        first = greedy_state(state, actor)
-        if first in options and options[0] != first:
-            options.remove(first)
-            options.insert(0, first)
-        return options
+        # The engine's order is cheapest card first, take and pass last: a good order.
+        return legal_actions(state, actor)
 
     def value(self, state: State, alpha: float, beta: float) -> float:
         if state.result is not None:
@@ -55,6 +58,8 @@ class Solver:
         if self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline:
             raise NodeLimit
         key = _key(state)
+        if key in self.path or len(self.path) > MAX_DEPTH:
+            return 0.5
         lo, hi = self.memo.get(key, (0.0, 1.0))
         if lo >= beta:
             return lo
@@ -64,18 +69,21 @@ class Solver:
         actor = mover(state)
         maximize = self.ours(state, actor)
         best = 0.0 if maximize else 1.0
-        for action in self.ordered(state, actor):
-            v = self.value(step(state, actor, action), a, b)
-            if maximize:
-                if v > best:
-                    best = v
-                    a = max(a, v)
-            else:
-                if v < best:
+        self.path.add(key)
+        try:
+            for action in self.ordered(state, actor):
+                v = self.value(step(state, actor, action), a, b)
+                if maximize:
+                    if v > best:
+                        best = v
+                        a = max(a, v)
+                elif v < best:
                     best = v
                     b = min(b, v)
-            if a >= b:
-                break
+                if a >= b:
+                    break
+        finally:
+            self.path.discard(key)
         # Store what this search proved: an exact value, or a bound after a cut-off.
         if best <= max(alpha, lo):
             self.memo[key] = (lo, best)
