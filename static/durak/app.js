@@ -429,7 +429,12 @@
         if (!S.view || d.view.seq >= S.view.seq) S.view = d.view;
         if (d.view.seq > S.lastSeq) fetchEvents();
         else pump();
-      } else if (d.type === "event" && d.event) {
+      } else if (d.type === "event" && d.event && typeof d.event.seq === "number") {
+        if (d.event.seq > S.lastSeq + 1) {
+          // A gap (a dropped message): read what is missing from the REST log, in order.
+          fetchEvents();
+          return;
+        }
         enqueue([d.event]);
         pump();
       }

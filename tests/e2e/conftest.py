@@ -95,8 +95,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 proc.wait(timeout=10)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(server: str) -> Iterator[object]:
+    # Module scope: Playwright's sync API keeps its own event loop, which must be gone
+    # before the suite's asyncio tests (pytest-asyncio) run.
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:

@@ -66,6 +66,11 @@ def _try_step(page: Any, policy: str) -> bool:
         click_and_wait(page, "#btn-take")
         return True
     if visible(page, "#btn-pass"):
+        # One action, two names: «Пусть берёт» while the defender is taking, else «Бито».
+        taking = page.evaluate("() => window.durakPage.state.view.taking")
+        label = page.locator("#btn-pass").inner_text()
+        if page.locator("html").get_attribute("lang") == "ru":
+            assert label == ("Пусть берёт" if taking else "Бито"), (label, taking)
         click_and_wait(page, "#btn-pass")
         return True
     if page.locator("#hand .card.playable").count():
