@@ -1,7 +1,10 @@
 """The test suite: fast hashing, generous throttles, failures that surface."""
 
+import os
+import tempfile
+
 from durak_platform.settings.base import *  # noqa: F403
-from durak_platform.settings.base import BASE_DIR, DATABASES, REST_FRAMEWORK, env
+from durak_platform.settings.base import DATABASES, REST_FRAMEWORK, env
 
 DEBUG = False
 SECRET_KEY = env("DJANGO_SECRET_KEY", "test-insecure-key-0123456789abcdefghijklmnopqrstuvwxyz-abcdefgh")
@@ -14,5 +17,8 @@ DURAK_BENCHMARK_ENDPOINTS = True
 DURAK_AI_BUDGET_MS = 50
 REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {"auth": "100000/min", "actions": "100000/min"}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # A file, not memory: threads in the concurrency tests need real SQLite locking.
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-output" / "test-db.sqlite3")}
+    # A file, not memory: threads in the concurrency tests need real SQLite locking. One
+    # file per test process, so test runs side by side never share (and corrupt) one.
+    DATABASES["default"]["TEST"] = {
+        "NAME": os.path.join(tempfile.gettempdir(), f"durak-test-{os.getpid()}.sqlite3")
+    }
