@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
+import asyncio
+import threading
+
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.test import Client as DjangoClient
@@ -47,11 +49,21 @@ def test_group_names_are_valid_channel_group_names() -> None:
     assert group_name(42) == "game-42"
 
 
-@pytest.mark.asyncio
-async def test_announce_sends_the_game_and_seq_and_never_a_card() -> None:
+def test_announce_sends_the_game_and_seq_and_never_a_card() -> None:
     layer = get_channel_layer()
-    channel = await layer.new_channel()
-    await layer.group_add(group_name(7), channel)
-    await sync_to_async(announce)(7, 12)
-    message = await layer.receive(channel)
-    assert message == {"type": "game.changed", "game_id": 7, "seq": 12}
+
+    async def listen_and_announce() -> dict[str, object]:
+        channel = await layer.new_channel()
+        await layer.group_add(group_name(7), channel)
+        await sync_to_async(announce)(7, 12)
+        message = await layer.receive(channel)
+        await layer.group_discard(group_name(7), channel)
+        return message  # type: ignore[no-any-return]
+
+    # A loop of our own in a thread of our own: whatever loop another test left behind
+    # in the main thread (Playwright's sync API keeps one) cannot get in the way.
+    received: list[dict[str, object]] = []
+    thread = threading.Thread(target=lambda: received.append(asyncio.run(listen_and_announce())))
+    thread.start()
+    thread.join(30)
+    assert received == [{"type": "game.changed", "game_id": 7, "seq": 12}]
