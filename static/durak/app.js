@@ -776,6 +776,7 @@
       const known = s.known && s.known.length ? '<div class="known">' + esc(t("known", { cards: cardsText(s.known) })) + "</div>" : "";
       return '<li class="opp' + (acting.has(s.seat) ? " active" : "") + (s.out ? " out" : "") + acted + '" data-seat="' + s.seat + '">' +
         '<div class="opp-head"><span class="name">' + esc(seatName(s.seat)) + "</span>" +
+        (s.kind === "ai" && s.ai && STRINGS.ru["level." + s.ai] ? '<span class="lvl">' + esc(t("level." + s.ai).toLowerCase()) + "</span>" : "") +
         (role ? '<span class="role role-' + role + '">' + esc(t("role." + role)) + "</span>" : "") + think + "</div>" +
         '<div class="backs" aria-hidden="true">' + backs + "</div>" +
         '<div class="count" data-count="' + s.hand_count + '">' + esc(countCards(s.hand_count)) + "</div>" + known + bubble + "</li>";

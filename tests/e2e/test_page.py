@@ -340,3 +340,17 @@ def test_live_socket_resumes_from_the_last_seq(desktop: Any) -> None:
     assert len(sockets) > count
     again = [json.loads(f) for f in sockets[-1]["sent"] if '"resume"' in f]
     assert again and again[0]["after"] == last
+
+
+def test_plays_on_without_the_socket(fresh_page: Any) -> None:
+    """With the websocket refused, the page falls back to REST quietly and plays on."""
+    page = fresh_page()
+    page.context.route_web_socket("**/ws/**", lambda ws: ws.close())
+    _load(page)
+    for _ in range(8):
+        if not driver.step(page):
+            break
+    driver.wait_ready(page)
+    assert page.evaluate("() => window.durakPage.state.wsOpen") is False
+    assert page.locator("#log li").count() > 0
+    assert not page.locator("#message").is_visible()
