@@ -341,8 +341,10 @@
       return;
     }
     if (!S.view || S.view.seq < S.model.seq) {
+      const gid = S.gameId;
       try {
-        const v = await api("GET", "/games/" + S.gameId + "/");
+        const v = await api("GET", "/games/" + gid + "/");
+        if (gid !== S.gameId) return;
         if (!S.view || v.seq >= S.view.seq) S.view = v;
       } catch (e) {
         return;
@@ -557,9 +559,10 @@
     S.hint = null;
     S.message = null;
     render();
+    const gid = S.gameId;
     try {
-      const view = await api("POST", "/games/" + S.gameId + "/actions/", Object.assign({}, action, { expected_seq: S.view.seq }));
-      if (view && typeof view.seq === "number" && view.seq >= S.view.seq) S.view = view;
+      const view = await api("POST", "/games/" + gid + "/actions/", Object.assign({}, action, { expected_seq: S.view.seq }));
+      if (gid === S.gameId && view && typeof view.seq === "number" && view.seq >= S.view.seq) S.view = view;
     } catch (e) {
       if (e.status === 409 || e.code === "stale_seq") S.message = { text: t("err.stale") };
       else S.message = { text: e.network ? t("err.network") : t("err.generic", { message: e.message }) };
@@ -651,8 +654,10 @@
 
   async function clickHint() {
     if (!interactive()) return;
+    const seqAsked = S.view.seq;
     try {
       const data = await api("GET", "/games/" + S.gameId + "/hint/?level=experienced");
+      if (!S.view || S.view.seq !== seqAsked) return;
       S.hint = data && data.action ? data.action : { none: true };
     } catch (e) {
       S.hint = { none: true };
