@@ -190,5 +190,5 @@ def test_every_rule_option_has_a_golden_scenario() -> None:
     for field, choices in (("variant", VARIANTS), ("deck", DECK_SIZES), ("lead", LEADS), ("limit_by", LIMITS),
                            ("throw_in", THROW_INS)):
         missing = set(choices) - {getattr(r, field) for r in played}
-        assert not missing, f"no golden scenario plays {field} = {sorted(missing)}"
+        assert not missing, f"no golden scenario plays {field} = {sorted(map(str, missing))}"
     assert {r.players for r in played if r.teams} == {4, 6}

@@ -317,11 +317,12 @@ def random_action(rng: random.Random, deck: int) -> Action | dict[str, Any]:
         return TAKE
     if kind == 4:
         return PASS
-    return rng.choice([
+    junk: list[Any] = [
         {"type": "attack", "cards": ["6S", "6S"]}, {"type": "attack", "cards": []}, {"type": "defend"},
         {"type": "defend", "card": "7S", "target": -1}, {"type": "fly"}, {"type": "attack", "cards": ["11S"]},
         {"type": "transfer", "cards": ["6S"], "shown": 1}, [], "take",
-    ])
+    ]
+    return rng.choice(junk)
 
 
 @examples(80)
