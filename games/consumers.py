@@ -80,9 +80,8 @@ def _connect(game_id: int, user: Any) -> feed.Viewer:
 
 
 def _play(viewer: feed.Viewer, action: Action, expected_seq: int) -> dict[str, Any]:
+    # A move made in person takes an away seat back (the live hook sees its actor).
     assert viewer.player is not None
-    if viewer.seat is not None:
-        live_services.seat_returned(game_id=viewer.game_id, seat=viewer.seat)
     played = services.action_play(game_id=viewer.game_id, player=viewer.player, action=action,
                                   expected_seq=expected_seq)
     seat = selectors.seat_number_of(played.seats, viewer.player)

@@ -9,6 +9,7 @@ connection, and 500 spectators of one table share both the query and the rendere
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 from collections import OrderedDict
@@ -59,6 +60,8 @@ class _Log:
 
 _lock = threading.Lock()
 _logs: OrderedDict[tuple[int, datetime], _Log] = OrderedDict()
+# Reads in flight, by game and event loop (tests run one loop per test).
+_loading: dict[tuple[int, datetime, int], asyncio.Future[tuple[Stored, ...]]] = {}
 
 
 def forget_all() -> None:
@@ -108,13 +111,24 @@ def _load(viewer: Viewer, upto: int | None) -> tuple[Stored, ...]:
 
 
 async def events_upto(viewer: Viewer, seq: int | None) -> tuple[Stored, ...]:
-    """The game's events, at least up to ``seq``; read from the database only when the
-    cache is short (most notices find it filled by another connection already)."""
-    if seq is not None:
+    """The game's events, at least up to ``seq`` (None: every committed one).
+
+    Read from the database only when the cache is short, and then once per process: the
+    hundreds of connections a notice wakes at once wait for the one read in flight
+    instead of queueing their own on the database thread."""
+    if seq is None:
+        return await database_sync_to_async(_load)(viewer, None)
+    while True:
         have = _log_of(viewer).events
         if len(have) >= seq:
             return have
-    return await database_sync_to_async(_load)(viewer, seq)
+        key = (viewer.game_id, viewer.created_at, id(asyncio.get_running_loop()))
+        load = _loading.get(key)
+        if load is None:
+            load = _loading[key] = asyncio.ensure_future(database_sync_to_async(_load)(viewer, seq))
+            load.add_done_callback(lambda done, key=key: _loading.pop(key, None))  # type: ignore[misc]
+        # A load that began before ``seq`` was committed may come back short: go again.
+        await asyncio.shield(load)
 
 
 def visible_seq(events: tuple[Stored, ...], delay: int) -> int:

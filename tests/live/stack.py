@@ -87,7 +87,7 @@ class Stack:
 
     def __init__(self, tmp: Path, *, ai_budget_ms: int = 50, database_url: str | None = None,
                  layer_db: int = REDIS_LAYER_DB, broker_db: int = REDIS_BROKER_DB,
-                 settings_module: str = "tests.live.scaled_settings") -> None:
+                 settings_module: str = "tests.live.scaled_settings", sweep_every: float = 1.0) -> None:
         self.tmp = tmp
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -97,6 +97,7 @@ class Stack:
         self.broker_db = broker_db
         self.settings_module = settings_module
         self.ai_budget_ms = ai_budget_ms
+        self.sweep_every = sweep_every
         self.server: subprocess.Popen[bytes] | None = None
         self.worker: subprocess.Popen[bytes] | None = None
         self._worker_log_from = 0
@@ -116,9 +117,9 @@ class Stack:
             "DJANGO_THROTTLE_AUTH": "1000000/min",
             "DJANGO_LOG_LEVEL": "WARNING",
             "DURAK_AI_BUDGET_MS": str(self.ai_budget_ms),
-            "DURAK_AI_SWEEP_EVERY": "1",
-            "DURAK_AI_STALLED_AFTER": "3",
-            "DURAK_LIVE_SWEEP_EVERY": "1",
+            "DURAK_AI_SWEEP_EVERY": str(self.sweep_every),
+            "DURAK_AI_STALLED_AFTER": str(max(3.0, 3 * self.sweep_every)),
+            "DURAK_LIVE_SWEEP_EVERY": str(self.sweep_every),
         })
         return env
 
@@ -134,10 +135,10 @@ class Stack:
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT,
                        env=self.env(), check=True)
 
-    def start_server(self) -> None:
+    def start_server(self, *options: str) -> None:
         self.server = self._spawn([sys.executable, "-m", "uvicorn", "durak_platform.asgi:application",
-                                   "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning"],
-                                  "uvicorn.log")
+                                   "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning",
+                                   *options], "uvicorn.log")
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
@@ -287,6 +288,15 @@ class LiveSocket:
             self._changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), min(left, 0.5))
+
+    async def quiet(self, for_seconds: float) -> None:
+        """Return once nothing has arrived for ``for_seconds``."""
+        while True:
+            last = self.arrived[-1] if self.arrived else 0.0
+            left = last + for_seconds - time.perf_counter()
+            if left <= 0:
+                return
+            await asyncio.sleep(left)
 
     async def wait_for_seq(self, seq: int, timeout: float = 30) -> None:
         await self.wait_for(lambda m: (m["type"] == "event" and m["event"]["seq"] >= seq)
