@@ -318,6 +318,9 @@
           seat: e.seat,
           cards: e.type === "card_beaten" ? [e.card] : (e.type === "attack_played" || e.type === "attack_transferred") ? e.cards : [],
           type: e.type,
+          // Cards arriving in your hand: drawn, or picked up from the table.
+          hand: e.type === "cards_drawn" && e.seat === me() ? e.cards || []
+            : e.type === "bout_ended" && e.outcome === "taken" && e.defender === me() ? e.cards || [] : [],
         };
         if (logWorthy(e)) addLog(e, before);
         if (e.type === "bout_started") S.said = {};
@@ -811,7 +814,7 @@
     const live = interactive();
     const hinted = new Set(S.hint ? (S.hint.cards || (S.hint.card ? [S.hint.card] : [])) : []);
     const chosen = S.mode && S.mode.kind === "select" ? S.mode.cards : [];
-    const newCards = new Set(S.anim && S.anim.type === "cards_drawn" && S.anim.seat === me() ? [] : []);
+    const newCards = new Set(S.anim && S.anim.hand ? S.anim.hand : []);
     return m.you.hand.map((c) => {
       const ok = live && cardPlayable(c);
       let cls = ok ? "playable" : "dim";

@@ -34,6 +34,8 @@ def test_whole_game_against_one_novice_by_clicks(desktop: Any) -> None:
     result = page.locator("#result")
     assert result.is_visible()
     assert re.search(r"дурак|Ничья|не дурак", result.inner_text(), re.I)
+    page.wait_for_timeout(500)  # let the banner's entrance finish
+    result.scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / "desktop-finished.png"))
     # The computer's moves were shown and logged.
     assert page.locator("#log li").count() > 0
