@@ -119,6 +119,9 @@ def game_view(game: Game, seats: list[Seat], state: State | None, seat: int | No
     entries = {s.number: _seat_entry(s) for s in seats}
     for entry in data["seats"]:
         entry.update(entries.get(entry["seat"], {"name": "", "kind": None}))
+    if data["result"] is not None and game.result and "forfeits" in game.result:
+        # Seats given up after the reconnect window (live play): losses whatever the cards say.
+        data["result"] = {**data["result"], "forfeits": game.result["forfeits"]}
     return {"id": game.pk, "seq": game.seq, "status": game.status, **data}
 
 

@@ -74,6 +74,8 @@ class ResultSerializer(serializers.Serializer):
     draw = serializers.BooleanField()
     losers = serializers.ListField(child=serializers.IntegerField())
     places = serializers.ListField(child=serializers.IntegerField())
+    forfeits = serializers.ListField(child=serializers.IntegerField(), required=False,
+                                     help_text="Seats that left and did not come back in time: losses")
 
 
 class GameViewSerializer(serializers.Serializer):

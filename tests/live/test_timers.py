@@ -121,6 +121,7 @@ def test_after_the_window_the_seat_is_forfeit_and_the_computer_finishes_for_it(s
                                  action=selectors.legal_actions(selectors.game_state(game), 0)[0])
     assert game.status == Game.Status.FINISHED
     assert game.result is not None and game.result["forfeits"] == [1]
+    assert selectors.game_view_for(game, people[0])["result"]["forfeits"] == [1]
     assert not GameEvent.objects.filter(game=game, actor_seat=1, actor__isnull=False).exists()
 
 
