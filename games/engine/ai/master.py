@@ -26,6 +26,9 @@ from games.engine.ai.solver import NodeLimit, Solver
 DEFAULT_BUDGET_MS = 1000
 # Share of the budget the exact solver may use before sampling takes over.
 SOLVER_SHARE = 0.6
+# Every PRUNE_EVERY deals, actions whose mean trails the best by PRUNE_MARGIN are dropped.
+PRUNE_EVERY = 16
+PRUNE_MARGIN = 0.25
 
 
 def choose(obs: Observation, rng: Random, budget_ms: int | None = None) -> Action:
@@ -48,11 +51,21 @@ def choose(obs: Observation, rng: Random, budget_ms: int | None = None) -> Actio
         except NodeLimit:
             pass
     totals = [0.0] * len(legal)
+    counts = [0] * len(legal)
+    alive = list(range(len(legal)))
+    rounds = 0
     while True:
         world = determinize(obs, rng)
-        for i, action in enumerate(legal):
-            totals[i] += playout(step(world, seat, action), seat)
+        for i in alive:
+            totals[i] += playout(step(world, seat, legal[i]), seat)
+            counts[i] += 1
+        rounds += 1
         if time.perf_counter() >= deadline:
             break
-    best = max(range(len(legal)), key=lambda i: (totals[i], -i))
+        if rounds % PRUNE_EVERY == 0 and len(alive) > 2:
+            # Stop sampling actions far behind the leader: more deals for the rest.
+            means = {i: totals[i] / counts[i] for i in alive}
+            top = max(means.values())
+            alive = [i for i in alive if means[i] >= top - PRUNE_MARGIN] or alive
+    best = max(alive, key=lambda i: (totals[i] / counts[i], -i))
     return legal[best]
