@@ -208,6 +208,14 @@ def test_three_opponents_game_runs(fresh_page: Any) -> None:
     assert names == ["Компьютер 1", "Компьютер 2", "Компьютер 3"]
     saved = json.loads(page.evaluate("() => localStorage.getItem('durak.settings')"))
     assert saved == {"opponents": 3, "level": "experienced", "transfer": False}
+    # With no game running, changing a setting starts the next game at once.
+    old = page.evaluate("() => window.durakPage.state.gameId")
+    page.locator("#level").select_option("novice")
+    page.wait_for_function("(old) => window.durakPage.state.gameId !== old", arg=old)
+    driver.wait_ready(page)
+    assert not page.locator("#result").is_visible()
+    assert not page.locator("#pending").is_visible()
+    assert page.evaluate("() => window.durakPage.state.view.seats.map((s) => s.ai || null)") == [None, "novice", "novice", "novice"]
 
 
 def test_english_switch(fresh_page: Any) -> None:
