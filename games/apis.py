@@ -79,8 +79,7 @@ class GameListCreateApi(APIView):
 class GameDetailApi(APIView):
     @extend_schema(operation_id="games_view", responses={200: GameViewSerializer, **ERRORS}, summary="The caller's view of a game")
     def get(self, request: Request, game_id: int) -> Response:
-        game = selectors.game_get(game_id)
-        return Response(selectors.game_view_for(game, _player(request)))
+        return Response(selectors.game_view_for(game_id, _player(request)))
 
 
 class GameJoinApi(APIView):

@@ -41,6 +41,21 @@ def game_get(game_id: int | str) -> Game:
         raise GameNotFound(game_id) from error
 
 
+def game_with_seats(game_id: int, *, lock: bool = False) -> tuple[Game, list[Seat]]:
+    """A game and its seats in one query (every game has its seats from creation on).
+    ``lock`` takes the game row's lock (``FOR UPDATE OF`` the game only) for a write."""
+    rows = Seat.objects.select_related("game", "player").filter(game_id=game_id).order_by("number")
+    if lock:
+        rows = rows.select_for_update(of=("game",))
+    seats = list(rows)
+    if not seats:
+        raise GameNotFound(game_id)
+    game = seats[0].game
+    for seat in seats:
+        seat.game = game  # one Game instance, so updates through any seat agree
+    return game, seats
+
+
 def seats_of(game: Game) -> list[Seat]:
     return list(Seat.objects.filter(game=game).select_related("player").order_by("number"))
 
@@ -147,8 +162,8 @@ def _waiting_view(game: Game, seat: int | None) -> dict[str, Any]:
     }
 
 
-def game_view_for(game: Game, player: Player | None) -> dict[str, Any]:
-    seats = seats_of(game)
+def game_view_for(game: Game | int, player: Player | None) -> dict[str, Any]:
+    game, seats = game_with_seats(game if isinstance(game, int) else game.pk)
     state = game_state(game) if game.seq else None
     return game_view(game, seats, state, seat_number_of(seats, player))
 

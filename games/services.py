@@ -51,7 +51,14 @@ from games.errors import (
     StaleSeq,
 )
 from games.models import Game, GameEvent, Seat
-from games.selectors import ai_seats_to_act, ai_seed, game_state, seated_number, seats_of
+from games.selectors import (
+    ai_seats_to_act,
+    ai_seed,
+    game_state,
+    game_with_seats,
+    seated_number,
+    seats_of,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -222,8 +229,7 @@ def action_play(*, game_id: int, player: Player, action: Action, expected_seq: i
     with its follow-up events, or refused."""
     try:
         with transaction.atomic():
-            game = _game_locked(game_id)
-            seats = seats_of(game)
+            game, seats = game_with_seats(game_id, lock=True)
             seat = seated_number(seats, player)
             _check_current(game, expected_seq)
             state = game_state(game)
