@@ -32,6 +32,7 @@ from games import selectors, services
 from games.broadcast import group_name
 from games.engine import Action, InvalidAction, action_from_dict
 from games.errors import InvalidActionError
+from games.ws_throttle import ActionRate
 from live import feed
 from live import services as live_services
 
@@ -91,6 +92,7 @@ def _play(viewer: feed.Viewer, action: Action, expected_seq: int) -> dict[str, A
 class GameConsumer(AsyncWebsocketConsumer):
     viewer: feed.Viewer | None = None
     last_sent = 0
+    rate: ActionRate | None = None
 
     async def connect(self) -> None:
         game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -187,6 +189,8 @@ class GameConsumer(AsyncWebsocketConsumer):
         assert self.viewer is not None
         if self.viewer.player is None:
             raise ApplicationError("Log in to play.", code="not_authenticated", status=401)
+        self.rate = self.rate or ActionRate()
+        self.rate.check()
         view = await database_sync_to_async(_play)(self.viewer, action, expected_seq)
         # The action's own events first, so this stream stays whole and in order.
         await self._flush(int(view["seq"]))

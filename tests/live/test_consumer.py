@@ -257,3 +257,20 @@ async def test_a_waiting_table_starts_live_when_the_last_seat_is_taken() -> None
     dealt = next(e for e in creator.events() if e["type"] == "cards_dealt")
     assert dealt["hands"][0] is not None and dealt["hands"][1] is None
     await creator.close()
+
+
+async def test_socket_actions_are_throttled_like_rest(monkeypatch: pytest.MonkeyPatch) -> None:
+    from games import consumers
+    from games.ws_throttle import ActionRate
+
+    monkeypatch.setattr(consumers, "ActionRate", lambda: ActionRate("2/min"))
+    game_id, tokens = await table(people=2)
+    alice = Socket(game_id, tokens[0])
+    view = (await alice.open())["view"]
+    for _ in range(2):
+        await alice.send({"type": "action", "action": "take", "expected_seq": view["seq"] - 1})
+        assert (await alice.next())["error"]["code"] == "stale_seq"
+    await alice.send({"type": "action", "action": "take", "expected_seq": view["seq"]})
+    refused = (await alice.next())["error"]
+    assert refused["code"] == "throttled" and refused["retry_after"] > 0
+    await alice.close()
