@@ -18,9 +18,10 @@ def _fresh_feed() -> Iterator[None]:
     feed.forget_all()
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)
 def scheduled(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[Any, ...], float]]:
-    """Timer tasks the code asked for, instead of threads that fire during other tests."""
+    """Timer tasks the code asked for, instead of timer threads that would fire during
+    later tests (eager mode has no broker to hold them)."""
     calls: list[tuple[str, tuple[Any, ...], float]] = []
     monkeypatch.setattr(tasks, "schedule", lambda task, args, countdown: calls.append((task.name, args, countdown)))
     return calls
