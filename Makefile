@@ -9,7 +9,6 @@ HOST ?= 127.0.0.1
 # The virtualenv is made once; the stamp reinstalls it when pyproject.toml changes.
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $@
 
