@@ -105,13 +105,13 @@ def _after_commit(game_id: int, created_at: datetime | None, seq: int, state: St
     # Only committed states may enter the cache: a rolled-back seq could be reused.
     snapshots.remember(game_id, created_at, seq, state)
     broadcast.announce(game_id, seq)
-    from live.services import game_moved  # live play (timers) builds on games: import late
-
-    game_moved(game_id, seq)
     if ai_due:
         from games.tasks import enqueue_ai_turn  # tasks call services: import late
 
         enqueue_ai_turn(game_id, seq)
+    from live.services import game_moved  # live play (timers) builds on games: import late
+
+    game_moved(game_id, seq)  # after the computer's turn is on its way: timers can wait
 
 
 def _append(game: Game, seats: list[Seat], state: State | None, events: list[Event], *,
