@@ -1,12 +1,18 @@
 """The experienced player: the page's tips (seed 003) as a deterministic heuristic.
 
-- Small cards first while the deck is thick; high cards and trumps are saved for the end.
-- Attack with pairs: lead a rank it holds twice, to throw in the second.
-- Sometimes take: beating a six with a high trump early is a bad trade; a cheap bout is
-  taken instead.
-- Remember the discard and what others picked up: near the end, lead cards the defender
-  cannot beat (every card that could beat them is gone or in our hand).
-- Mind the last, face-up trump: in the last bouts it is worth fighting to draw it.
+- Small cards first while the deck is thick: it leads and throws in its cheapest plain
+  card; no trump is led or thrown in while more than 4 cards are left to draw.
+- Attack with pairs: among cheap leads it prefers a rank it holds twice or more, to throw
+  in the rest.
+- Sometimes take: a lone low plain card early in the game that only a high trump beats
+  is taken, not beaten (the page's king-on-a-six); otherwise it beats with the cheapest
+  card that beats, or transfers when that is cheaper.
+- Remember the discard and what others picked up: the cards a seat may hold are the unseen
+  ones plus those it was seen to pick up. With the stock gone, it leads cards the defender
+  cannot beat; with two players left every card is known and it reads the endgame out
+  exactly (alpha-beta, a fixed node budget) when the position is small enough.
+- Mind the last, face-up trump: it does not give up a bout whose beating brings it a
+  strong face-up trump (others draw first, the defender last).
 
 It is a pure function of the ``Observation`` (no randomness, no clock). The weights in
 ``W`` were tuned in the arena against the greedy baseline (``benchmarks/arena.py``).
@@ -26,10 +32,15 @@ from games.engine.state import partners
 W: dict[str, float] = {
     "pair": 3.0,  # lead-score bonus per extra card of the led rank in hand
     "trump_lead": 100.0,  # never lead a trump while the stock is thick
-    "take_rank": 0.0,  # early, take instead of beating with a trump ≥ this rank share...
-    "take_max_cards": 0.0,  # ...when the table holds at most this many cards
+    # Early (stock ≥ take_stock), a lone plain card of rank share ≤ take_low that only a
+    # trump of rank share ≥ take_rank beats is taken instead: the page's king-on-a-six.
+    # The arena says taking more often than that loses to greedy play.
+    "take_rank": 0.75,
+    "take_low": 0.25,
+    "take_stock": 12,
+    "last_trump": 0.5,  # fight for the face-up trump when its rank share is at least this
     "throw_rank": 1.0,  # throw in plain cards of rank share ≤ this while the stock is thick
-    "unbeatable": 0.0,  # endgame lead bonus for a card the defender cannot beat
+    "unbeatable": 1.0,  # endgame lead bonus for a card the defender cannot beat
     "keep_trumps": 4.0,  # stock size above which trumps are not thrown in
     "solve_nodes": 300,  # endgame search nodes (deterministic bound, about 10 ms)
 }
@@ -73,12 +84,25 @@ def _defend(obs: Observation, seen: Seen) -> Action:
             k = seen.key(action.cards[0])
             if k < best_key:
                 best, best_key = action, k
-    if type(best) is Defend and seen.trumps >> best.card & 1 and obs.deck_count > W["keep_trumps"]:
+    if type(best) is Defend and seen.trumps >> best.card & 1 and obs.deck_count >= W["take_stock"]:
         attack = obs.table[target][0]
-        if (seen.share(best.card) >= W["take_rank"] and not seen.trumps >> attack & 1
-                and len(obs.table) <= W["take_max_cards"]):
+        if (len(obs.table) == 1 and not seen.trumps >> attack & 1 and seen.share(attack) <= W["take_low"]
+                and seen.share(best.card) >= W["take_rank"] and not _beating_draws_last_trump(obs, seen)):
             return TAKE
     return best
+
+
+def _beating_draws_last_trump(obs: Observation, seen: Seen) -> bool:
+    """Whether beating this bout would bring us the strong face-up trump: the others draw
+    first after a bout and the defender last, so it is ours if the stock outlasts their
+    needs and reaches ours."""
+    if not obs.deck_count or seen.share(obs.trump) < W["last_trump"]:
+        return False
+    others = sum(max(0, 6 - obs.hand_counts[s]) for s in range(obs.players)
+                 if s != obs.seat and not obs.out >> s & 1)
+    unbeaten = sum(1 for _, d in obs.table if d < 0)
+    ours = max(0, 6 - (obs.hand_counts[obs.seat] - unbeaten))
+    return others < obs.deck_count <= others + ours
 
 
 def _lead(obs: Observation, seen: Seen) -> Action:
