@@ -15,7 +15,8 @@ A step may hold, checked in this order:
 - ``error``: ``{"kind": "invalid" | "illegal", "code": ...}`` when it must be refused,
   and then nothing changes;
 - ``events``: the events the action caused, each matched on the keys it names;
-- ``expect``: facts about the state afterwards (see ``_check_expect``).
+- ``expect``: facts about the state afterwards (see ``_check_expect``);
+- ``view``: ``{"<seat>" | "spectator": {key: value}}``, fields of ``view()`` afterwards.
 
 At the end the whole game is replayed from its events and must equal the live state.
 """
@@ -43,6 +44,7 @@ from games.engine import (
     parse_card,
     replay,
     start,
+    view,
 )
 from games.engine.cards import card_list, card_name
 from games.engine.fold import needs_redeal
@@ -165,6 +167,10 @@ def run_scenario(data: dict[str, Any]) -> None:
                 events.extend(new_events)
         if "expect" in step:
             _check_expect(where, state, step["expect"])
+        for viewer, want in step.get("view", {}).items():
+            seen = view(state, None if viewer == "spectator" else int(viewer))
+            for key, value in want.items():
+                assert seen[key] == value, f"{where}: view of {viewer}: {key} is {seen[key]!r}, expected {value!r}"
     assert replay(events) == state, f"{name}: replay(events) differs from the live state"
 
 
