@@ -4,7 +4,8 @@ Run from the repository root::
 
     .venv/bin/python benchmarks/engine.py
 
-It prints random-playout games per second (2 and 4 players, 36 cards, default rules),
+It prints random-playout games per second (2 and 4 players, 36 cards, default rules) on the
+search path the computer players simulate on and on the platform's checked, event-recording path,
 microseconds per decided action (a whole playout's time over its actions), and the median time to replay a 200-event game.
 Targets on the project's 2-core machines: at least 1,000 two-player games per second and
 a 200-event replay under 2 ms. Runs in well under a minute. Rates are measured in CPU
@@ -25,26 +26,41 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.engine import Rules, random_playout, replay  # noqa: E402
 from games.engine.events import Event, GameStarted  # noqa: E402
+from games.engine.play import fast_playout  # noqa: E402
 
 SECONDS_PER_MEASURE = 3.0  # CPU seconds per playout measure
 GAMES_TARGET = 1_000
 REPLAY_TARGET_MS = 2.0
 
 
-def playouts(players: int, seconds: float) -> tuple[float, float, float, int]:
+def playouts(players: int, seconds: float, search: bool) -> tuple[float, float, float, int]:
     """Random games for ``seconds`` of CPU time: games per CPU second, games per wall
-    second, µs of CPU per action, games played."""
+    second, µs of CPU per action, games played.
+
+    ``search``: the path computer players simulate on (``legal_actions`` + ``step``: no
+    checks, no events). Otherwise the platform's path (``decide``: checks every action and
+    records every event). Both make the same random choices and reach the same states.
+    """
     rules = Rules.from_dict({"players": players, "deck": 36})
     rng = random.Random(players)
     games = actions = 0
     wall, cpu = time.perf_counter(), time.process_time()
     while True:
-        _, events = random_playout(rules, rng)
+        if search:
+            # The same seeds through the event path count the actions without timing them.
+            seed = rng.random()
+            fast_playout(rules, random.Random(seed))
+            used = time.process_time() - cpu
+            paused = time.process_time()
+            _, events = random_playout(rules, random.Random(seed))
+            cpu += time.process_time() - paused
+        else:
+            _, events = random_playout(rules, rng)
+            used = time.process_time() - cpu
         games += 1
         # Every decided action yields exactly one event of its own kind; the rest
         # (bout ends, draws, players out, the next bout) follow from it.
         actions += sum(1 for e in events if type(e).__name__ in _ACTION_EVENTS)
-        used = time.process_time() - cpu
         if used >= seconds:
             return games / used, games / (time.perf_counter() - wall), used / actions * 1e6, games
 
@@ -79,13 +95,15 @@ def main() -> None:
     print(f"Python {sys.version.split()[0]}; {os.cpu_count()} CPUs, load average {load:.1f}; "
           "random play, default rules (podkidnoy, 36 cards)")
     print("Rates are per CPU second of this process (wall-clock rates in brackets: lower on a busy machine).")
-    for players in (2, 4):
-        per_cpu, per_wall, micros, games = playouts(players, SECONDS_PER_MEASURE)
-        mark = ""
-        if players == 2:
-            mark = "  ok" if per_cpu >= GAMES_TARGET else f"  BELOW TARGET {GAMES_TARGET}"
-        print(f"{players} players: {per_cpu:8.0f} games/s ({per_wall:.0f})  {micros:6.1f} µs/action  "
-              f"({games} games){mark}")
+    for search, label in ((True, "search path (legal_actions + step)"), (False, "platform path (decide + events)")):
+        print(label)
+        for players in (2, 4):
+            per_cpu, per_wall, micros, games = playouts(players, SECONDS_PER_MEASURE, search)
+            mark = ""
+            if players == 2 and search:
+                mark = "  ok" if per_cpu >= GAMES_TARGET else f"  BELOW TARGET {GAMES_TARGET}"
+            print(f"  {players} players: {per_cpu:8.0f} games/s ({per_wall:.0f})  {micros:6.1f} µs/action  "
+                  f"({games} games){mark}")
     events = game_of_about(200)
     cpu_ms, wall_ms = replay_ms(events, runs=2000)
     mark = "  ok" if cpu_ms < REPLAY_TARGET_MS else f"  ABOVE TARGET {REPLAY_TARGET_MS} ms"

@@ -6,7 +6,7 @@ bitmask, which keeps hands immutable, hashable and cheap to copy.
 
 >>> Card.parse("10H")
 Card.parse('10H')
->>> str(Card.parse("qs"))
+>>> str(Card.parse("QS"))
 'QS'
 """
 
@@ -54,9 +54,9 @@ class Card(int):
         """Read a card written as in the contract (``6S``, ``10H``, ``QD``, ``AC``)."""
         if not isinstance(text, str):
             raise InvalidAction("bad_card", f"A card is written as text like '6S', not {text!r}.")
-        word = text.strip().upper()
-        rank = _RANK_BY_NAME.get(word[:-1])
-        suit = SUITS.find(word[-1:]) if word else -1
+        # Exactly the contract's spelling: upper case, no spaces ("6S", "10H", "QD", "AC").
+        rank = _RANK_BY_NAME.get(text[:-1])
+        suit = SUITS.find(text[-1:]) if text else -1
         if rank is None or suit < 0:
             raise InvalidAction("bad_card", f"'{text}' is not a card (write rank then suit, e.g. '6S', '10H', 'QD').")
         return cls(card_index(rank, suit))

@@ -38,8 +38,14 @@ def test_every_card_reads_and_writes_back() -> None:
         assert str(card) == name == card_name(card)
         assert int(card) == index == parse_card(name)
         assert eval(repr(card)) == card  # the repr pastes back
-        assert Card.parse(name.lower()) == card
-        assert Card.parse(f"  {name} ") == card
+
+
+
+def test_only_the_contracts_spelling_is_a_card() -> None:
+    """CONTRACT.md: anything but `<rank><suit>` in upper case is rejected."""
+    for text in ("6s", "qs", " 6S", "6S ", "06S", "1S", "6X", "S6", "", "10", "T S"):
+        with pytest.raises(InvalidAction):
+            Card.parse(text)
 
 
 def test_cards_order_by_rank_then_suit() -> None:
