@@ -164,14 +164,27 @@ def _waiting_view(game: Game, seat: int | None) -> dict[str, Any]:
 
 def game_view_for(game: Game | int, player: Player | None) -> dict[str, Any]:
     game, seats = game_with_seats(game if isinstance(game, int) else game.pk)
+    seat = seat_number_of(seats, player)
+    if seat is None:
+        from live.spectators import lagging_view, visible_seq  # tournament tables' delay
+
+        seen = visible_seq(game)
+        if seen < game.seq:
+            return lagging_view(game, seats, seen)
     state = game_state(game) if game.seq else None
-    return game_view(game, seats, state, seat_number_of(seats, player))
+    return game_view(game, seats, state, seat)
 
 
 def events_for(game: Game, player: Player | None, after: int) -> list[dict[str, Any]]:
     """Events after ``after`` as ``player`` may see them (another hand's draw is a count)."""
     seat = seat_number_of(seats_of(game), player)
-    return [{"seq": seq, **redact(event, seat)} for seq, event in game_events(game, after)]
+    events = game_events(game, after)
+    if seat is None:
+        from live.spectators import visible_seq  # tournament tables' delay
+
+        seen = visible_seq(game)
+        events = [(seq, event) for seq, event in events if seq <= seen]
+    return [{"seq": seq, **redact(event, seat)} for seq, event in events]
 
 
 def replay_events(game: Game) -> list[dict[str, Any]]:

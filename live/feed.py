@@ -21,9 +21,10 @@ from channels.db import database_sync_to_async
 
 from accounts.models import Player
 from games import selectors
-from games.engine import Event, GameFinished, event_from_dict, redact, replay
+from games.engine import Event, GameFinished, event_from_dict, redact
 from games.models import Game, GameEvent
 from live.models import TableSettings
+from live.spectators import lagging_view
 
 # Games whose logs one process keeps; a game that falls out is simply read again.
 CACHED_GAMES = 512
@@ -164,9 +165,7 @@ def state_view(viewer: Viewer) -> dict[str, Any]:
     seq = visible_seq(events, viewer.delay)
     if seq == game.seq:
         return selectors.game_view_for(game, viewer.player)
-    state = replay(stored.event for stored in events[:seq]) if seq else None
-    lagging = Game(pk=game.pk, rules=game.rules, status=game.status, seq=seq, created_at=game.created_at)
-    return selectors.game_view(lagging, selectors.seats_of(game), state, None)
+    return lagging_view(game, selectors.seats_of(game), seq)
 
 
 def refreshed(viewer: Viewer) -> Viewer:

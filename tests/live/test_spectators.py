@@ -76,3 +76,16 @@ async def test_a_spectator_of_a_delayed_table_sees_it_actions_late() -> None:
     assert (await player.open())["view"]["seq"] == seqs[-1]
     await watcher.close()
     await player.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_rest_shows_spectators_of_a_delayed_table_the_same_past() -> None:
+    game_id, people, _ = _two_people(2)
+    seqs = [3] + [_act(game_id, people) for _ in range(4)]
+    watcher = guest_create()[0]
+    game = Game.objects.get(pk=game_id)
+    view = selectors.game_view_for(game, watcher)
+    assert view["seq"] == seqs[2] and view["you"] is None
+    assert [e["seq"] for e in selectors.events_for(game, watcher, 0)] == list(range(1, seqs[2] + 1))
+    assert selectors.game_view_for(game, people[0])["seq"] == seqs[-1]  # players: live
+    assert len(selectors.events_for(game, people[1], 0)) == seqs[-1]
