@@ -129,17 +129,26 @@ def _record_forfeits(game: Game) -> None:
         Game.objects.filter(pk=game.pk).update(result={**game.result, "forfeits": forfeits})
 
 
-def seat_timed_out(*, game_id: int, seat: int, expected_seq: int) -> bool:
+def seat_timed_out(*, game_id: int, seat: int, expected_seq: int, wait_out: bool = True) -> bool:
     """The timer set at ``expected_seq`` ran out: if the game is still there and the seat
     still must act, the computer plays one move for it and the seat counts as away.
-    Safe to run twice or late: any other seq, or a seat with time left, is a no-op."""
+    Safe to run twice or late: any other seq is a no-op; a seat with time left (it came
+    back) gets a timer for the rest, unless ``wait_out`` is off (the sweep's calls)."""
     game = Game.objects.filter(pk=game_id).first()
     settings = TableSettings.objects.filter(game_id=game_id).first()
     if game is None or settings is None or game.seq != expected_seq or game.status != Game.Status.ACTIVE:
         return False
     absence = _open_absence(game_id, seat)
     deadline = move_deadline(game, settings, absence)
-    if deadline is None or not _past(game.last_event_at, deadline):
+    if deadline is None:
+        return False
+    left = _left(game.last_event_at, deadline)
+    if left > 0:
+        if not wait_out:
+            return False
+        # Early for this seat: it came back since the short timer was set. Its full
+        # time runs from the same move, so wait out the rest.
+        tasks.schedule(tasks.seat_timeout, (game_id, seat, expected_seq), left)
         return False
     with transaction.atomic():
         if absence is None:
@@ -152,9 +161,16 @@ def seat_timed_out(*, game_id: int, seat: int, expected_seq: int) -> bool:
     return played
 
 
+def _left(since: datetime | None, seconds: float) -> float:
+    """Seconds until ``since + seconds``; a little slack, as a timer task may start a few
+    milliseconds early."""
+    if since is None:
+        return 0.0
+    return (since + timedelta(seconds=seconds) - timezone.now()).total_seconds() - 0.05
+
+
 def _past(since: datetime | None, seconds: float) -> bool:
-    # A little slack: a timer task may be started a few milliseconds early.
-    return since is None or timezone.now() >= since + timedelta(seconds=seconds - 0.05)
+    return _left(since, seconds) <= 0
 
 
 def absence_expire(*, absence_id: int) -> bool:
@@ -186,7 +202,8 @@ def timers_sweep() -> int:
         game = settings.game
         people = {s.number for s in seats_of(game) if s.player_id is not None}
         for seat in actors(game_state(game)):
-            if seat in people and seat_timed_out(game_id=game.pk, seat=seat, expected_seq=game.seq):
+            if seat in people and seat_timed_out(game_id=game.pk, seat=seat, expected_seq=game.seq,
+                                                 wait_out=False):
                 fired += 1
                 break
     for absence in SeatAbsence.objects.filter(returned_at__isnull=True, forfeited_at__isnull=True,

@@ -97,11 +97,18 @@ def test_an_away_seat_is_played_quickly_until_its_player_comes_back(scheduled: S
     assert SeatAbsence.objects.get(game=game, seat=seat).returned_at is not None
 
 
-def test_reconnecting_in_the_window_takes_the_seat_back() -> None:
+def test_reconnecting_in_the_window_takes_the_seat_back(scheduled: Scheduled) -> None:
     game, _ = _table()
-    SeatAbsence.objects.create(game=game, seat=1, away_since=timezone.now())
-    assert live.seat_returned(game_id=game.pk, seat=1)
-    assert not live.seat_returned(game_id=game.pk, seat=1)
+    seat = _to_act(game)
+    SeatAbsence.objects.create(game=game, seat=seat, away_since=timezone.now())
+    assert live.seat_returned(game_id=game.pk, seat=seat)
+    assert not live.seat_returned(game_id=game.pk, seat=seat)
+    # The short away timer fires after the return: the seat has its full time again.
+    _time_passes(game, 5)
+    scheduled.clear()
+    assert not live.seat_timed_out(game_id=game.pk, seat=seat, expected_seq=game.seq)
+    [(name, args, left)] = scheduled
+    assert name == "live.tasks.seat_timeout" and args == (game.pk, seat, game.seq) and 24 < left < 25
 
 
 def test_after_the_window_the_seat_is_forfeit_and_the_computer_finishes_for_it(scheduled: Scheduled) -> None:
