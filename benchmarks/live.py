@@ -98,9 +98,10 @@ async def ai_replies(stack: Stack, moves: int) -> list[float]:
     return samples
 
 
-async def fan_out(stack: Stack, spectators: int, rounds: int) -> tuple[list[float], list[float]]:
-    """Milliseconds from a move's request to its first event, per spectator and move; and
-    each arrival's lag behind the first spectator's (the fan-out itself)."""
+async def fan_out(stack: Stack, spectators: int, rounds: int) -> tuple[list[float], list[float], list[float]]:
+    """Milliseconds from a move's request to its first event, per spectator and move;
+    each arrival's lag behind the first spectator's (the fan-out itself); and the time
+    the REST move took to answer."""
     alice, bob = Guest(stack.base), Guest(stack.base)
     game_id = alice.create(rules={"deck": 52})["id"]
     bob.join(game_id)
@@ -111,6 +112,7 @@ async def fan_out(stack: Stack, spectators: int, rounds: int) -> tuple[list[floa
         await asyncio.gather(*(sock.open() for sock in sockets[start:start + 50]))
     samples: list[float] = []
     spread: list[float] = []
+    answered: list[float] = []
     for _ in range(rounds):
         for guest in (alice, bob):
             view = guest.view(game_id)
@@ -121,6 +123,7 @@ async def fan_out(stack: Stack, spectators: int, rounds: int) -> tuple[list[floa
         marks = [len(sock.messages) for sock in sockets]
         sent = time.perf_counter()
         answer = await asyncio.to_thread(guest.act, game_id, view["legal_actions"][0], view["seq"])
+        answered.append((time.perf_counter() - sent) * 1000)
         assert answer.status_code == 200, answer.text
         firsts = await asyncio.gather(*(sock.wait_for(event_after(view["seq"]), start=mark)
                                         for sock, mark in zip(sockets, marks, strict=True)))
@@ -129,7 +132,7 @@ async def fan_out(stack: Stack, spectators: int, rounds: int) -> tuple[list[floa
         spread += [(at - min(arrivals)) * 1000 for at in arrivals]
         await asyncio.sleep(0.05)
     await asyncio.gather(*(sock.close() for sock in sockets))
-    return samples, spread
+    return samples, spread, answered
 
 
 async def main(args: argparse.Namespace) -> int:
@@ -160,10 +163,11 @@ async def run(stack: Stack, args: argparse.Namespace) -> None:
         print(f"  target p50 <= {AI_P50_TARGET_MS:.0f} ms, p99 <= {AI_P99_TARGET_MS:.0f} ms: "
               f"{'met' if ok else 'MISSED'}")
     for count in args.spectators:
-        samples, spread = await fan_out(stack, count, args.rounds)
+        samples, spread, answered = await fan_out(stack, count, args.rounds)
         print(f"\nFan-out to {count} spectators (REST move -> event on each socket), {args.rounds} moves:")
         print("  " + describe(samples))
         print("  behind the first spectator: " + describe(spread))
+        print("  the REST move's own answer: " + describe(answered))
         if count == 100:
             met = percentile(samples, 0.99) <= FANOUT_P99_TARGET_MS
             print(f"  target p99 <= {FANOUT_P99_TARGET_MS:.0f} ms: {'met' if met else 'MISSED'}")
