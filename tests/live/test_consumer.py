@@ -274,3 +274,18 @@ async def test_socket_actions_are_throttled_like_rest(monkeypatch: pytest.Monkey
     refused = (await alice.next())["error"]
     assert refused["code"] == "throttled" and refused["retry_after"] > 0
     await alice.close()
+
+
+async def test_reconnecting_takes_an_away_seat_back() -> None:
+    from django.utils import timezone
+
+    from live.models import SeatAbsence
+
+    game_id, tokens = await table(people=2)
+    away = await database_sync_to_async(SeatAbsence.objects.create)(
+        game_id=game_id, seat=1, away_since=timezone.now())
+    bob = Socket(game_id, tokens[1])
+    await bob.open()
+    await database_sync_to_async(away.refresh_from_db)()
+    assert away.returned_at is not None
+    await bob.close()
