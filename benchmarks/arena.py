@@ -126,7 +126,7 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return p, centre - half, centre + half
+    return p, max(centre - half, 0.0), min(centre + half, 1.0)
 
 
 def fmt(k: int, n: int) -> str:

@@ -34,7 +34,7 @@ PRUNE_MARGIN = 0.25
 def choose(obs: Observation, rng: Random, budget_ms: int | None = None) -> Action:
     began = time.perf_counter()
     budget = (budget_ms if budget_ms is not None else DEFAULT_BUDGET_MS) / 1000.0
-    deadline = began + budget * 0.9
+    deadline = began + budget * 0.85
     seat = obs.seat
     legal = list(obs.legal)
     if len(legal) == 1:
@@ -59,6 +59,8 @@ def choose(obs: Observation, rng: Random, budget_ms: int | None = None) -> Actio
         for i in alive:
             totals[i] += playout(step(world, seat, legal[i]), seat)
             counts[i] += 1
+            if rounds and time.perf_counter() >= deadline:
+                break
         rounds += 1
         if time.perf_counter() >= deadline:
             break
