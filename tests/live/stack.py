@@ -64,22 +64,38 @@ def redis_restart() -> None:
     raise RuntimeError("redis did not come back")
 
 
-def redis_clients(db: int) -> int:
-    return sum(1 for line in redis("client", "list").splitlines() if f" db={db} " in line)
-
-
 def _database_url() -> str:
+    # Per run: two CI runs on one machine must not drop each other's database.
     url = urlsplit(os.environ["DATABASE_URL"])
-    return urlunsplit(url._replace(path=url.path.rstrip("/") + "_live"))
+    return urlunsplit(url._replace(path=url.path.rstrip("/") + f"_live_{os.getpid()}"))
+
+
+def drop_database(url: str) -> None:
+    parts = urlsplit(url)
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{parts.path.lstrip("/")}" WITH (FORCE)')
 
 
 def _recreate_database(url: str) -> None:
     parts = urlsplit(url)
-    name = parts.path.lstrip("/")
+    drop_database(url)
     admin = urlunsplit(parts._replace(path="/postgres"))
     with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
+        conn.execute(f'CREATE DATABASE "{parts.path.lstrip("/")}"')
+
+
+def redis_sockets(pids: set[int]) -> int:
+    """Open TCP connections to Redis held by these processes."""
+    listing = subprocess.run(["ss", "-tnpH", "state", "established", "dst", "127.0.0.1:6379"],
+                             capture_output=True, text=True, timeout=10).stdout
+    return sum(1 for line in listing.splitlines() for pid in pids if f"pid={pid}," in line)
+
+
+def process_group(pid: int) -> set[int]:
+    """A process and its children (a prefork worker's pool)."""
+    done = subprocess.run(["pgrep", "-g", str(os.getpgid(pid))], capture_output=True, text=True, timeout=10)
+    return {int(line) for line in done.stdout.split()}
 
 
 class Stack:
@@ -107,6 +123,7 @@ class Stack:
         env.update({
             "PYTHONPATH": str(ROOT),
             "DJANGO_SETTINGS_MODULE": self.settings_module,
+            "DURAK_TEST_RUN": str(os.getpid()),
             "DJANGO_SECRET_KEY": "live-scaled-test-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
             "DATABASE_URL": self.database_url,
             "REDIS_URL": f"redis://127.0.0.1:6379/{self.layer_db}",
@@ -130,8 +147,11 @@ class Stack:
 
     def prepare(self) -> None:
         _recreate_database(self.database_url)
-        redis("-n", str(self.layer_db), "flushdb")
-        redis("-n", str(self.broker_db), "flushdb")
+        if self.settings_module != "tests.live.scaled_settings":
+            # Without the test settings' per-run prefixes the databases must start empty
+            # (the test settings keep runs apart, so never flush another run's keys).
+            redis("-n", str(self.layer_db), "flushdb")
+            redis("-n", str(self.broker_db), "flushdb")
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT,
                        env=self.env(), check=True)
 
