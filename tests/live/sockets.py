@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from channels.layers import channel_layers
 from channels.testing import WebsocketCommunicator
 
 from durak_platform.asgi import application
@@ -68,3 +69,13 @@ def assert_nothing_hidden(events: list[dict[str, Any]], seat: int | None) -> Non
             assert all(hand is None for s, hand in enumerate(event["hands"]) if s != seat)
         elif event["type"] == "cards_drawn" and event["seat"] != seat:
             assert "cards" not in event
+
+
+def fresh_channel_layer() -> None:
+    """Give the next test a channel layer of its own.
+
+    A layer outlives the event loop of the test that made it: the in-memory one keeps its
+    messages, and a Redis one keeps connections bound to a loop that is gone, so flushing it
+    from a new loop fails. Dropping the cached layer makes the next use build a fresh one.
+    """
+    channel_layers.backends.clear()

@@ -6,7 +6,6 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.layers import get_channel_layer
 
 from accounts.services import guest_create, token_for
 from games import selectors, services
@@ -14,7 +13,7 @@ from games.engine import GameFinished, GameStarted
 from games.models import Game
 from live.feed import Stored, visible_seq
 from live.models import TableSettings
-from tests.live.sockets import Socket, assert_gapless, assert_nothing_hidden
+from tests.live.sockets import Socket, assert_gapless, assert_nothing_hidden, fresh_channel_layer
 
 
 def _stored(acted: list[bool], finished: bool = False) -> tuple[Stored, ...]:
@@ -57,7 +56,7 @@ def _act(game_id: int, people: list[Any]) -> int:
 
 @pytest.mark.django_db(transaction=True)
 async def test_a_spectator_of_a_delayed_table_sees_it_actions_late() -> None:
-    await get_channel_layer().flush()
+    fresh_channel_layer()
     game_id, people, watcher_token = await database_sync_to_async(_two_people)(2)
     seqs = [3]
     for _ in range(4):
