@@ -54,6 +54,17 @@ DATABASES: dict[str, Any] = {
         DATABASE_URL, conn_max_age=int(env("DJANGO_CONN_MAX_AGE", "60")), conn_health_checks=True
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("DJANGO_DB_POOL", True):
+    # Under ASGI every request runs its sync code in a thread of its own, so persistent
+    # (thread-local) connections are never reused and each request would pay a fresh
+    # PostgreSQL connection. A process-wide pool hands out open connections instead.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": int(env("DJANGO_DB_POOL_MIN", "2")),
+        "max_size": int(env("DJANGO_DB_POOL_MAX", "20")),
+        "timeout": 10,
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"] = {
