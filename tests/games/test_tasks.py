@@ -93,6 +93,21 @@ def test_a_committed_move_enqueues_the_turn_and_two_deliveries_at_once_append_on
     assert GameEvent.objects.filter(game=game).count() == game.seq
 
 
+def test_the_sweep_command_plays_turns_cut_off_by_a_restart(player: Player) -> None:
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    game = services.game_create(creator=player, rules={"players": 2}, opponents=[{"ai": "novice"}]).game
+    game = _until_the_computer_must_act(game, player)
+    seq = game.seq
+    out = StringIO()
+    call_command("sweep_ai_turns", "--older-than", "0", stdout=out)
+    assert "re-enqueued 1" in out.getvalue()
+    game.refresh_from_db()
+    assert game.seq > seq
+
+
 def test_the_sweep_re_enqueues_stalled_computer_turns(player: Player) -> None:
     game = services.game_create(creator=player, rules={"players": 2}, opponents=[{"ai": "novice"}]).game
     game = _until_the_computer_must_act(game, player)
