@@ -43,26 +43,25 @@ def playouts(players: int, seconds: float, search: bool) -> tuple[float, float, 
     """
     rules = Rules.from_dict({"players": players, "deck": 36})
     rng = random.Random(players)
-    games = actions = 0
+    seeds: list[float] = []
     wall, cpu = time.perf_counter(), time.process_time()
-    while True:
+    while time.process_time() - cpu < seconds:
+        seed = rng.random()
+        seeds.append(seed)
         if search:
-            # The same seeds through the event path count the actions without timing them.
-            seed = rng.random()
             fast_playout(rules, random.Random(seed))
-            used = time.process_time() - cpu
-            paused = time.process_time()
-            _, events = random_playout(rules, random.Random(seed))
-            cpu += time.process_time() - paused
         else:
-            _, events = random_playout(rules, rng)
-            used = time.process_time() - cpu
-        games += 1
-        # Every decided action yields exactly one event of its own kind; the rest
-        # (bout ends, draws, players out, the next bout) follow from it.
-        actions += sum(1 for e in events if type(e).__name__ in _ACTION_EVENTS)
-        if used >= seconds:
-            return games / used, games / (time.perf_counter() - wall), used / actions * 1e6, games
+            random_playout(rules, random.Random(seed))
+    used = time.process_time() - cpu
+    elapsed = time.perf_counter() - wall
+    # Counted afterwards, untimed: the same seeds through the event path give the same
+    # games. Every decided action yields exactly one event of its own kind; the rest (bout
+    # ends, draws, players out, the next bout) follow from it.
+    actions = sum(
+        sum(1 for e in random_playout(rules, random.Random(seed))[1] if type(e).__name__ in _ACTION_EVENTS)
+        for seed in seeds
+    )
+    return len(seeds) / used, len(seeds) / elapsed, used / actions * 1e6, len(seeds)
 
 
 _ACTION_EVENTS = {"AttackPlayed", "CardBeaten", "AttackTransferred", "TakeDeclared", "Passed"}
