@@ -7,7 +7,7 @@ import random
 
 from games.engine import Rules, State, actors, apply, decide, legal_actions, replay, shuffled_deck, start
 from games.engine.ai.greedy import greedy_state
-from games.engine.ai.sim import lean_step, mover, score, step
+from games.engine.ai.sim import mover, score, step
 from games.engine.ai.solver import Solver, solvable
 from games.engine.state import partners
 from tests.engine.ai.support import random_rules
@@ -64,9 +64,9 @@ def test_solver_finishes_perevodnoy_endgames() -> None:
         assert best in legal_actions(state, seat) and 0.0 <= value <= 1.0
 
 
-def test_lean_step_matches_decide() -> None:
-    """``sim.lean_step`` (and the engine's ``step``) lead to the same states as ``decide``
-    and ``apply`` over random games of every variant."""
+def test_search_step_matches_decide() -> None:
+    """The engine's ``step`` used by search leads to the same states as ``decide`` and
+    ``apply`` over random games of every variant."""
     rng = random.Random("step")
     for _ in range(25):
         rules = random_rules(rng)
@@ -80,6 +80,5 @@ def test_lean_step_matches_decide() -> None:
             expected = state
             for event in decide(state, seat, action):
                 expected = apply(expected, event)
-            assert lean_step(state, seat, action) == expected
             assert step(state, seat, action) == expected
             state = expected
