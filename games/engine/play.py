@@ -27,9 +27,10 @@ def random_playout(rules: Rules, rng: random.Random, max_actions: int = 10_000) 
         seats = actors(state)
         if not seats:
             break
-        seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+        seat = seats[0] if len(seats) == 1 else seats[int(rng.random() * len(seats))]
         options = legal_actions(state, seat)
-        new, state = decide_and_apply(state, seat, options[0] if len(options) == 1 else rng.choice(options))
+        action = options[0] if len(options) == 1 else options[int(rng.random() * len(options))]
+        new, state = decide_and_apply(state, seat, action)
         events.extend(new)
     return state, events
 
@@ -41,7 +42,9 @@ def fast_playout(rules: Rules, rng: random.Random, max_actions: int = 10_000) ->
         seats = actors(state)
         if not seats:
             break
-        seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+        # ``int(random() * n)`` rather than ``choice``: the same uniform pick at a third of
+        # the cost, and exactly the picks ``random_playout`` makes from the same seed.
+        seat = seats[0] if len(seats) == 1 else seats[int(rng.random() * len(seats))]
         options = legal_actions(state, seat)
-        state = step(state, seat, options[0] if len(options) == 1 else rng.choice(options))
+        state = step(state, seat, options[0] if len(options) == 1 else options[int(rng.random() * len(options))])
     return state
