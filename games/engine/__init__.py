@@ -37,6 +37,7 @@ from games.engine.events import (
     Event,
     GameFinished,
     GameStarted,
+    HandsPassed,
     Passed,
     PlayerOut,
     TakeDeclared,
@@ -53,7 +54,7 @@ from games.engine.view import redact, view
 __all__ = [
     "PASS", "SCHEMA_VERSION", "TAKE", "Action", "Attack", "AttackPlayed", "AttackTransferred",
     "BoutEnded", "BoutStarted", "Card", "CardBeaten", "CardsDealt", "CardsDrawn", "Defend",
-    "EngineError", "Event", "GameFinished", "GameStarted", "IllegalAction", "InvalidAction",
+    "EngineError", "Event", "GameFinished", "GameStarted", "HandsPassed", "IllegalAction", "InvalidAction",
     "Pass", "Passed", "PlayerOut", "Rules", "State", "Take", "TakeDeclared", "Transfer",
     "action_from_dict", "actors", "apply", "card_name", "decide", "event_from_dict",
     "event_to_dict", "legal_actions", "parse_card", "play", "random_playout", "redact",

@@ -134,6 +134,18 @@ class PlayerOut:
 
 
 @dataclass(frozen=True, slots=True)
+class HandsPassed:
+    """«Круглый дурак»: every hand still in went to the next player clockwise. ``hands``
+    are the hands after the pass (redacted like the deal: each seat sees its own)."""
+
+    hands: tuple[tuple[int, ...], ...]
+    type: ClassVar[str] = "hands_passed"
+
+    def payload(self) -> dict[str, Any]:
+        return {"hands": [_names(h) for h in self.hands]}
+
+
+@dataclass(frozen=True, slots=True)
 class GameFinished:
     durak: int | None  # the seat left holding cards; None for a draw or a team loss
     draw: bool
@@ -147,13 +159,13 @@ class GameFinished:
 
 Event = Union[
     GameStarted, CardsDealt, BoutStarted, AttackPlayed, CardBeaten, AttackTransferred,
-    TakeDeclared, Passed, BoutEnded, CardsDrawn, PlayerOut, GameFinished,
+    TakeDeclared, Passed, BoutEnded, CardsDrawn, PlayerOut, HandsPassed, GameFinished,
 ]
 EVENT_TYPES: dict[str, type] = {
     cls.type: cls
     for cls in (
         GameStarted, CardsDealt, BoutStarted, AttackPlayed, CardBeaten, AttackTransferred,
-        TakeDeclared, Passed, BoutEnded, CardsDrawn, PlayerOut, GameFinished,
+        TakeDeclared, Passed, BoutEnded, CardsDrawn, PlayerOut, HandsPassed, GameFinished,
     )
 }
 
@@ -182,6 +194,7 @@ def _readers() -> dict[str, Callable[[dict[str, Any]], Event]]:
         "bout_ended": lambda d: BoutEnded(d["outcome"], d["defender"], _cards(d["cards"])),
         "cards_drawn": lambda d: CardsDrawn(d["seat"], _cards(d["cards"])),
         "player_out": lambda d: PlayerOut(d["seat"]),
+        "hands_passed": lambda d: HandsPassed(tuple(_cards(h) for h in d["hands"])),
         "game_finished": lambda d: GameFinished(d["durak"], d["draw"], tuple(d["losers"]), tuple(d["places"])),
     }
 

@@ -26,6 +26,7 @@ from games.engine.events import (
     Event,
     GameFinished,
     GameStarted,
+    HandsPassed,
     Passed,
     PlayerOut,
     TakeDeclared,
@@ -183,6 +184,7 @@ _APPLY: dict[type, Callable[..., State]] = {
     BoutEnded: _folding(lambda v, e: moves.bout_ended(v, e.outcome == "taken", e.defender, e.cards)),
     CardsDrawn: _folding(lambda v, e: moves.cards_drawn(v, e.seat, e.cards)),
     PlayerOut: _folding(lambda v, e: moves.player_out(v, e.seat)),
+    HandsPassed: _folding(lambda v, e: moves.hands_passed(v)),
     GameFinished: _folding(lambda v, e: moves.game_finished(v, e)),
 }
 

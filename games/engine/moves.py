@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine.cards import BIT, SAME_RANK
+from games.engine.cards import BIT, SAME_RANK, card_list
 from games.engine.events import (
     BoutEnded,
     BoutStarted,
     CardsDrawn,
     Event,
     GameFinished,
+    HandsPassed,
     PlayerOut,
 )
 from games.engine.rules import HAND_SIZE
@@ -36,6 +37,7 @@ from games.engine.state import (
     _PLACES,
     _PROEZDNOY,
     _RESULT,
+    _RULES,
     _START_HAND,
     _TABLE,
     _TABLE_RANKS,
@@ -176,6 +178,73 @@ def bout_started(v: Values, attacker: int, defender: int) -> None:
     v[_UNBEATEN] = 0
 
 
+def card_tuple(mask: int) -> tuple[int, ...]:
+    return tuple(card_list(mask))
+
+
+def hands_passed(v: Values) -> None:
+    """Everyone still in hands their cards to the next player still in, clockwise; what the
+    table knew of a hand (cards picked up, the face-up trump) goes with it."""
+    out = v[_OUT]
+    n = len(v[_HANDS])
+    active = [seat for seat in range(n) if not out >> seat & 1]
+    if len(active) < 2:
+        return
+    hands = list(v[_HANDS])
+    known = list(v[_KNOWN])
+    old_hands, old_known = tuple(hands), tuple(known)
+    for i, seat in enumerate(active):
+        giver = active[i - 1]
+        hands[seat] = old_hands[giver]
+        known[seat] = old_known[giver]
+    v[_HANDS] = tuple(hands)
+    v[_KNOWN] = tuple(known)
+
+
+def _missing(v: Values, seat: int) -> int:
+    if v[_OUT] >> seat & 1:
+        return 0
+    held: int = v[_HANDS][seat].bit_count()
+    return max(0, HAND_SIZE - held)
+
+
+def _short_deck(v: Values, order: list[int]) -> bool:
+    left: int = len(v[_DECK]) - v[_DECK_POS]
+    return sum(_missing(v, seat) for seat in order) > left
+
+
+def _draw_in_turn(v: Values, order: list[int], emit: list[Event] | None) -> None:
+    deck = v[_DECK]
+    for seat in order:
+        pos = v[_DECK_POS]
+        if pos >= len(deck):
+            break
+        missing = _missing(v, seat)
+        if missing:
+            drawn = deck[pos : pos + missing]
+            if emit is not None:
+                emit.append(CardsDrawn(seat, drawn))
+            cards_drawn(v, seat, drawn)
+
+
+def _draw_evenly(v: Values, order: list[int], emit: list[Event] | None) -> None:
+    """The deck cannot fill every hand: deal what is left one card at a time round the
+    drawing order, skipping hands that are full (seed 000: "распределяется поровну")."""
+    deck = v[_DECK]
+    wanting = [seat for seat in order if _missing(v, seat)]
+    while v[_DECK_POS] < len(deck) and wanting:
+        for seat in list(wanting):
+            pos = v[_DECK_POS]
+            if pos >= len(deck):
+                break
+            drawn = deck[pos : pos + 1]
+            if emit is not None:
+                emit.append(CardsDrawn(seat, drawn))
+            cards_drawn(v, seat, drawn)
+            if not _missing(v, seat):
+                wanting.remove(seat)
+
+
 def game_finished(v: Values, result: GameFinished) -> None:
     v[_RESULT] = result
 
@@ -192,31 +261,38 @@ def settle(v: Values, emit: list[Event] | None) -> None:
     if emit is not None:
         emit.append(BoutEnded("taken" if taken else "beaten", defender, cards))
     bout_ended(v, taken, defender, cards)
+    rules = v[_RULES]
     n = len(v[_HANDS])
-    # Draw up to six: who opened the bout first, then clockwise, the defender last.
+    # Draw up to six: who opened the bout first, then clockwise, the defender last (or,
+    # with draw_first="defender", the defender first).
     lead = v[_LEAD]
     order = [(lead + step) % n for step in range(n)]
     order.remove(defender)
-    order.append(defender)
+    if rules.draw_first == "defender":
+        order.insert(0, defender)
+    else:
+        order.append(defender)
     deck = v[_DECK]
     deck_size = len(deck)
-    for seat in order:
-        pos = v[_DECK_POS]
-        if pos >= deck_size:
-            break
-        missing = HAND_SIZE - v[_HANDS][seat].bit_count()
-        if missing <= 0 or v[_OUT] >> seat & 1:
-            continue
-        drawn = deck[pos : pos + missing]
-        if emit is not None:
-            emit.append(CardsDrawn(seat, drawn))
-        cards_drawn(v, seat, drawn)
+    drew = v[_DECK_POS] < deck_size
+    if drew:
+        if rules.last_cards == "even" and _short_deck(v, order):
+            _draw_evenly(v, order, emit)
+        else:
+            _draw_in_turn(v, order, emit)
     if v[_DECK_POS] >= deck_size:
         for seat in order:
             if not v[_OUT] >> seat & 1 and not v[_HANDS][seat]:
                 if emit is not None:
                     emit.append(PlayerOut(seat))
                 player_out(v, seat)
+    if rules.pass_hands and (drew or not taken) and bin(v[_OUT]).count("1") < n - 1:
+        # «Круглый дурак»: hands move on after the draw, before anyone leads again. Once
+        # the deck is gone they move only after a bout beaten off: every such bout
+        # discards cards, so passing cannot keep a game going for ever.
+        hands_passed(v)
+        if emit is not None:
+            emit.append(HandsPassed(tuple(card_tuple(hand) for hand in v[_HANDS])))
     state = _new_tuple(State, v)
     finished = finish(state, defender) if v[_OUT] else None
     if finished is not None:

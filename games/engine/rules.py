@@ -18,6 +18,8 @@ DECK_SIZES: Final = (24, 36, 52)
 LEADS: Final = ("single", "pair", "same_rank")
 LIMITS: Final = ("start_hand", "current_hand")
 THROW_INS: Final = ("all", "neighbours")
+DRAW_FIRST: Final = ("attacker", "defender")
+LAST_CARDS: Final = ("in_turn", "even")
 HAND_SIZE: Final = 6
 
 
@@ -37,6 +39,9 @@ class Rules:
     bout_limit: int = 6
     # Seeds 000/004: "первый отбой — 5 карт".
     first_bout_limit: int = 6
+    # Seed 000: "если игрок не отбивается, то можно подкинуть 6-ю карту": once the defender
+    # of the first bout takes, throw-ins go on up to ``bout_limit``.
+    first_bout_take_sixth: bool = False
     # "start_hand": attack cards never outnumber the defender's hand when the bout began
     # (seed 003). "current_hand": unbeaten cards never outnumber the defender's hand now.
     limit_by: str = "start_hand"
@@ -56,6 +61,18 @@ class Rules:
     # When the final attacker and defender run out together: a draw, or (False) the last
     # defender is the durak ("последняя рука хуже дурака").
     draw_allowed: bool = True
+    # Who draws first after a bout: "attacker" (who opened it; the others clockwise, the
+    # defender last: seed 003) or "defender" (seed 000: "иногда первым добирает
+    # отбивающийся"; then who opened it and the others clockwise).
+    draw_first: str = "attacker"
+    # When the deck cannot fill every hand to six: "in_turn" (each draws in order until the
+    # deck runs out) or "even" (seed 000: "остаток распределяется поровну": the last cards
+    # are dealt one at a time round the drawing order).
+    last_cards: str = "in_turn"
+    # «Круглый дурак» (seed 000): after every bout each player still in passes their whole
+    # hand to the next player clockwise; once the deck is empty, only after a bout beaten
+    # off (our reading: it keeps every game finite, see moves.settle).
+    pass_hands: bool = False
     # Seed 000: 5 or more cards of one suit in a hand at the deal oblige a redeal.
     redeal_five_of_suit: bool = False
     # "Пики пиками" (seeds 000, 004): spades are beaten only by higher spades (the queen
@@ -114,6 +131,10 @@ class Rules:
             raise bad(f"limit_by must be one of {', '.join(LIMITS)}.")
         if self.throw_in not in THROW_INS:
             raise bad(f"throw_in must be one of {', '.join(THROW_INS)}.")
+        if self.draw_first not in DRAW_FIRST:
+            raise bad(f"draw_first must be one of {', '.join(DRAW_FIRST)}.")
+        if self.last_cards not in LAST_CARDS:
+            raise bad(f"last_cards must be one of {', '.join(LAST_CARDS)}.")
         if not 1 <= self.bout_limit <= HAND_SIZE:
             raise bad(f"bout_limit must be 1 to {HAND_SIZE}.")
         if not 1 <= self.first_bout_limit <= self.bout_limit:

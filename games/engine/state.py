@@ -125,11 +125,19 @@ def throwers(state: State) -> list[int]:
 def attack_limit(state: State) -> int:
     """How many attack cards the table may hold in this bout (start_hand reading), or the
     cap alone (current_hand reading, where ``room`` also counts the defender's hand)."""
-    return _limit(state.rules, state.bouts, state.deck_pos >= len(state.deck), state.start_hand)
+    return _limit(state.rules, state.bouts, state.deck_pos >= len(state.deck), state.start_hand, state.taking)
 
 
-def _limit(rules: Rules, bouts: int, deck_empty: bool, start_hand: int) -> int:
-    cap = rules.first_bout_limit if bouts == 0 else rules.bout_limit
+def bout_cap(rules: Rules, bouts: int, taking: bool) -> int:
+    """The bout's cap before the defender's hand is counted: five in a short first bout
+    (until the defender takes, with ``first_bout_take_sixth``), else ``bout_limit``."""
+    if bouts == 0 and not (taking and rules.first_bout_take_sixth):
+        return rules.first_bout_limit
+    return rules.bout_limit
+
+
+def _limit(rules: Rules, bouts: int, deck_empty: bool, start_hand: int, taking: bool) -> int:
+    cap = bout_cap(rules, bouts, taking)
     if deck_empty and not rules.cap_when_deck_empty:
         cap = 52  # no cap: only the defender's hand limits the bout
     if rules.limit_by == "start_hand":
@@ -178,11 +186,11 @@ def _derive_turn(v: list[Any]) -> None:
         return
     rules: Rules = v[_RULES]
     if rules.limit_by == "start_hand" and rules.cap_when_deck_empty:
-        cap = rules.first_bout_limit if v[_BOUTS] == 0 else rules.bout_limit
+        cap = rules.bout_limit if v[_BOUTS] else bout_cap(rules, 0, v[_TAKING])
         start = v[_START_HAND]
         free = (cap if cap < start else start) - len(table)
     else:
-        free = _limit(rules, v[_BOUTS], v[_DECK_POS] >= len(v[_DECK]), v[_START_HAND]) - len(table)
+        free = _limit(rules, v[_BOUTS], v[_DECK_POS] >= len(v[_DECK]), v[_START_HAND], v[_TAKING]) - len(table)
         if rules.limit_by == "current_hand":
             free = min(free, v[_HANDS][defender].bit_count() - v[_UNBEATEN])
     if free <= 0 or not rules.throw_ins or (v[_TAKING] and not rules.throw_after_take):

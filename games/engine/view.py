@@ -16,6 +16,7 @@ from games.engine.events import (
     CardsDrawn,
     Event,
     GameStarted,
+    HandsPassed,
     event_to_dict,
 )
 from games.engine.legal import actors, legal_actions
@@ -78,7 +79,7 @@ def redact(event: Event, seat: int | None, reveal_all: bool = False) -> dict[str
         # The deck order is the game's whole secret.
         data.pop("deck")
         data["deck_size"] = len(event.deck)
-    elif isinstance(event, CardsDealt):
+    elif isinstance(event, (CardsDealt, HandsPassed)):
         data["hands"] = [
             [NAME_OF[c] for c in hand] if s == seat else None for s, hand in enumerate(event.hands)
         ]

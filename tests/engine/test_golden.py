@@ -48,7 +48,7 @@ from games.engine import (
 )
 from games.engine.cards import card_list, card_name
 from games.engine.fold import needs_redeal
-from games.engine.rules import DECK_SIZES, LEADS, LIMITS, THROW_INS, VARIANTS
+from games.engine.rules import DECK_SIZES, DRAW_FIRST, LAST_CARDS, LEADS, LIMITS, THROW_INS, VARIANTS
 
 GOLDEN = Path(__file__).parent / "golden"
 FILES = sorted(GOLDEN.glob("*.json"))
@@ -194,7 +194,7 @@ def test_every_rule_option_has_a_golden_scenario() -> None:
     for field, value in default.to_dict().items():
         assert any(getattr(r, field) != value for r in played), f"no golden scenario sets {field!r}"
     for field, choices in (("variant", VARIANTS), ("deck", DECK_SIZES), ("lead", LEADS), ("limit_by", LIMITS),
-                           ("throw_in", THROW_INS)):
+                           ("throw_in", THROW_INS), ("draw_first", DRAW_FIRST), ("last_cards", LAST_CARDS)):
         missing = set(choices) - {getattr(r, field) for r in played}
         assert not missing, f"no golden scenario plays {field} = {sorted(map(str, missing))}"
     assert {r.players for r in played if r.teams} == {4, 6}

@@ -27,6 +27,7 @@ from games.engine import (
     EngineError,
     Event,
     GameStarted,
+    HandsPassed,
     IllegalAction,
     InvalidAction,
     Rules,
@@ -48,7 +49,7 @@ from games.engine import (
 )
 from games.engine.cards import CARD_COUNT, card_list, deck_cards
 from games.engine.fold import needs_redeal
-from games.engine.rules import LEADS, LIMITS, THROW_INS, VARIANTS, max_players
+from games.engine.rules import DRAW_FIRST, LAST_CARDS, LEADS, LIMITS, THROW_INS, VARIANTS, max_players
 
 MAX_ACTIONS = 5_000  # a random game that has not ended by then has stalled or loops
 
@@ -70,6 +71,10 @@ def any_rules(draw: st.DrawFn, most_players: int = 8) -> Rules:
         "lead": draw(st.sampled_from(LEADS)),
         "bout_limit": bout_limit,
         "first_bout_limit": draw(st.sampled_from((bout_limit, min(5, bout_limit), 1))),
+        "first_bout_take_sixth": draw(st.booleans()),
+        "draw_first": draw(st.sampled_from(DRAW_FIRST)),
+        "last_cards": draw(st.sampled_from(LAST_CARDS)),
+        "pass_hands": draw(st.booleans()),
         "limit_by": draw(st.sampled_from(LIMITS)),
         "cap_when_deck_empty": draw(st.booleans()),
         "throw_in": draw(st.sampled_from(THROW_INS)),
@@ -161,6 +166,10 @@ def check_redaction(event: Event, viewers: list[int | None]) -> None:
         elif isinstance(event, CardsDealt):
             hidden = {c for s, hand in enumerate(event.hands) if s != viewer for c in hand} - {event.trump}
             assert not shown & hidden, f"seat {viewer} sees another's dealt card"
+            assert [h is not None for h in data["hands"]] == [s == viewer for s in range(len(event.hands))]
+        elif isinstance(event, HandsPassed):
+            own = set(event.hands[viewer]) if viewer is not None else set()
+            assert shown <= own, f"seat {viewer} sees a passed hand that is not its own"
             assert [h is not None for h in data["hands"]] == [s == viewer for s in range(len(event.hands))]
         elif isinstance(event, CardsDrawn) and event.seat != viewer:
             assert not shown, f"seat {viewer} sees seat {event.seat}'s drawn cards"
@@ -422,6 +431,9 @@ def check_event_follows_the_rules(before: State, event: Event, after: State, mem
                 assert attacker == clockwise(before, last)[0]
         elif memo.get("ended") == "taken":
             assert attacker == clockwise(before, memo["defender"])[0], "after a take the left neighbour attacks"
+        if memo.get("ended") and rules.pass_hands:
+            due = memo["deck_at_end"] > 0 or memo["ended"] == "beaten"
+            assert memo["hands_passed"] == due, "«круглый дурак»: the hands pass after this bout"
         memo["ended"] = None
         memo["start_hand"] = before.hands[defender].bit_count()
     elif kind == "AttackPlayed":
@@ -437,7 +449,8 @@ def check_event_follows_the_rules(before: State, event: Event, after: State, mem
             assert rules.throw_after_take or not before.taking
             if rules.throw_in == "neighbours":
                 assert seat in (before.attacker, clockwise(before, before.defender)[0])
-        cap = rules.first_bout_limit if before.bouts == 0 else rules.bout_limit
+        short_first = before.bouts == 0 and not (before.taking and rules.first_bout_take_sixth)
+        cap = rules.first_bout_limit if short_first else rules.bout_limit
         if deck_empty and not rules.cap_when_deck_empty:
             cap = 99
         assert len(after.table) <= cap, "more attack cards than the bout limit"
@@ -475,17 +488,41 @@ def check_event_follows_the_rules(before: State, event: Event, after: State, mem
         assert event.outcome == ("taken" if before.taking else "beaten")  # type: ignore[union-attr]
         if event.outcome == "beaten":  # type: ignore[union-attr]
             assert before.unbeaten == 0
-        memo.update(ended=event.outcome, defender=event.defender, lead=before.lead, drawn=[])  # type: ignore[union-attr]
+        memo.update(ended=event.outcome, defender=event.defender, lead=before.lead, drawn=[],  # type: ignore[union-attr]
+                    deck_at_end=before.deck_count, hands_passed=False)
     elif kind == "CardsDrawn":
         seat = event.seat  # type: ignore[union-attr]
-        assert len(event.cards) == min(6 - before.hands[seat].bit_count(), before.deck_count)  # type: ignore[union-attr]
+        last = memo["defender"]
         order = [(memo["lead"] + k) % rules.players for k in range(rules.players)]
-        order = [s for s in order if s != memo["defender"]] + [memo["defender"]]
+        others = [s for s in order if s != last]
+        order = [last] + others if rules.draw_first == "defender" else others + [last]
         drawn = memo["drawn"]
-        assert not drawn or order.index(seat) > order.index(drawn[-1]), "draw order: attacker first, defender last"
-        for skipped in order[order.index(drawn[-1]) + 1 if drawn else 0:order.index(seat)]:
-            assert before.out >> skipped & 1 or before.hands[skipped].bit_count() >= 6
+
+        def missing(s: int) -> int:
+            return 0 if before.out >> s & 1 else max(0, 6 - before.hands[s].bit_count())
+
+        if not drawn:
+            memo["short"] = sum(missing(s) for s in order) > before.deck_count
+        if rules.last_cards == "even" and memo["short"]:
+            # One card at a time round the drawing order, skipping full hands.
+            assert len(event.cards) == 1, "the last cards are dealt one at a time"  # type: ignore[union-attr]
+            start = order.index(drawn[-1]) + 1 if drawn else 0
+            due = next(s for s in (order * 2)[start:] if missing(s))
+            assert seat == due, "the last cards go round the drawing order"
+        else:
+            assert len(event.cards) == min(missing(seat), before.deck_count)  # type: ignore[union-attr]
+            assert not drawn or order.index(seat) > order.index(drawn[-1]), "draw order"
+            for skipped in order[order.index(drawn[-1]) + 1 if drawn else 0:order.index(seat)]:
+                assert before.out >> skipped & 1 or before.hands[skipped].bit_count() >= 6
         drawn.append(seat)
+    elif kind == "HandsPassed":
+        assert rules.pass_hands
+        assert memo["deck_at_end"] or memo["ended"] == "beaten", "hands pass on an empty deck only after a beat"
+        memo["hands_passed"] = True
+        active = [s for s in range(rules.players) if not before.out >> s & 1]
+        for i, s in enumerate(active):
+            assert after.hands[s] == before.hands[active[i - 1]], "each hand goes to the next player clockwise"
+        assert [set(h) for h in event.hands] == [cards_of_mask(h) for h in after.hands]  # type: ignore[union-attr]
     elif kind == "PlayerOut":
         assert deck_empty and not before.hands[event.seat]  # type: ignore[union-attr]
     elif kind == "GameFinished":
