@@ -230,6 +230,17 @@
         if (model.you && e.seat === model.you.seat && e.cards) model.you.hand = model.you.hand.concat(e.cards);
         break;
       }
+      case "hands_passed": {
+        // «Круглый дурак»: every hand still in moves one seat on; what the table knew of
+        // a hand moves with it. The event shows this viewer its own new hand only.
+        const counts = e.hand_counts || e.hands.map((h) => (h ? h.length : 0));
+        const active = model.seats.map((s, i) => i).filter((i) => !model.seats[i].out);
+        const known = active.map((i) => model.seats[i].known || []);
+        active.forEach((i, k) => { model.seats[i].known = known[(k + active.length - 1) % active.length]; });
+        model.seats.forEach((s, i) => { s.hand_count = counts[i]; });
+        if (model.you && e.hands[model.you.seat]) model.you.hand = e.hands[model.you.seat].slice();
+        break;
+      }
       case "player_out":
         if (seat) seat.out = true;
         break;
@@ -688,7 +699,7 @@
 
   function logWorthy(e) {
     return ["attack_played", "card_beaten", "attack_transferred", "take_declared", "passed", "bout_ended",
-      "cards_drawn", "player_out", "game_finished"].includes(e.type);
+      "cards_drawn", "hands_passed", "player_out", "game_finished"].includes(e.type);
   }
   function addLog(e, tableBefore) {
     const entry = { e: Object.assign({}, e), throwIn: e.type === "attack_played" && tableBefore > 0, taking: S.model.taking };
@@ -719,6 +730,7 @@
       case "cards_drawn":
         return e.seat === me() && e.cards ? t("log.drawnYou", { cards: cardsText(e.cards) })
           : t("log.drawn", { name, n: countCards(e.count !== undefined ? e.count : (e.cards || []).length, true) });
+      case "hands_passed": return t("log.handsPassed");
       case "player_out": return say("log.out", {}, e.seat);
       case "game_finished": return t("log.finished");
       default: return "";
