@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.db import connection
@@ -42,18 +42,55 @@ def game_get(game_id: int | str) -> Game:
         raise GameNotFound(game_id) from error
 
 
-def game_with_seats(game_id: int, *, lock: bool = False) -> tuple[Game, list[Seat]]:
-    """A game and its seats in one query (every game has its seats from creation on).
-    ``lock`` takes the game row's lock (``FOR UPDATE OF`` the game only) for a write."""
-    rows = Seat.objects.select_related("game", "player").filter(game_id=game_id).order_by("number")
-    if lock:
-        rows = rows.select_for_update(of=("game",))
-    seats = list(rows)
-    if not seats:
+def _aware(value: Any) -> datetime | None:
+    """A datetime column read by plain SQL: SQLite gives it naive (stored as UTC), as the
+    ORM's converter would before making it aware."""
+    if value is None or not isinstance(value, datetime) or value.tzinfo is not None:
+        return value  # type: ignore[no-any-return]
+    return value.replace(tzinfo=UTC)
+
+
+def _json(value: Any) -> Any:
+    # PostgreSQL's jsonb arrives as text through Django's psycopg setup, SQLite's as text.
+    return json.loads(value) if isinstance(value, str | bytes) else value
+
+
+_GAME_COLUMNS = ["id", "rules", "status", "seq", "creator_id", "result", "created_at", "started_at",
+                 "last_event_at", "finished_at"]
+
+
+def game_with_seats(game_id: int) -> tuple[Game, list[Seat]]:
+    """A game, its seats and their players' names in one query, without a lock (writes
+    are guarded by the seq they expect, see ``services``). Plain SQL: every move and
+    every view starts here, and the ORM's join of three models cost several times the
+    query itself; the instances are built as the ORM would (``from_db``)."""
+    game_table, seat_table = Game._meta.db_table, Seat._meta.db_table
+    player_table = Player._meta.db_table
+    columns = ", ".join(f"g.{column}" for column in _GAME_COLUMNS)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {columns}, s.id, s.number, s.player_id, s.ai_level, p.name FROM {seat_table} s"
+            f" JOIN {game_table} g ON g.id = s.game_id LEFT JOIN {player_table} p ON p.id = s.player_id"
+            " WHERE s.game_id = %s ORDER BY s.number",
+            [game_id],
+        )
+        rows = cursor.fetchall()
+    if not rows:
         raise GameNotFound(game_id)
-    game = seats[0].game
-    for seat in seats:
+    alias = connection.alias
+    (pk, rules, status, seq, creator_id, result, created_at, started_at, last_event_at, finished_at) = rows[0][:10]
+    game = Game.from_db(alias, _GAME_COLUMNS, [
+        pk, _json(rules), status, seq, creator_id, _json(result) if result is not None else None,
+        _aware(created_at), _aware(started_at), _aware(last_event_at), _aware(finished_at),
+    ])
+    seats = []
+    for *_, seat_id, number, player_id, ai_level, name in rows:
+        seat = Seat.from_db(alias, ["id", "game_id", "number", "player_id", "ai_level"],
+                            [seat_id, pk, number, player_id, ai_level])
         seat.game = game  # one Game instance, so updates through any seat agree
+        if player_id is not None:
+            seat.player = Player.from_db(alias, ["id", "name"], [player_id, name])
+        seats.append(seat)
     return game, seats
 
 
@@ -96,8 +133,7 @@ def stored_payloads(game_id: int, seq: int, after: int = 0) -> list[dict[str, An
         cursor.execute(f"SELECT payload FROM {table} WHERE game_id = %s AND seq > %s AND seq <= %s ORDER BY seq",
                        [game_id, after, seq])
         rows = cursor.fetchall()
-    # PostgreSQL's jsonb arrives as text through Django's psycopg setup, SQLite's as text.
-    return [json.loads(value) if isinstance(value, str | bytes) else value for (value,) in rows]
+    return [_json(value) for (value,) in rows]
 
 
 def game_state_replayed(game: Game) -> State:

@@ -1,12 +1,14 @@
 """Writes: create, join and fill a game, play an action, play a computer turn.
 
-Each write follows check-then-do (Zulip style): lock the game row, check seat, status
-and seq, let the engine decide, append every resulting event in the same transaction,
-then after commit announce the new seq and enqueue a computer turn if one is due.
+Each write follows check-then-do (Zulip style): read the game, check seat, status and
+seq, let the engine decide, then in one transaction update the game's summary *only if
+it is still at the seq the move expects* and append every resulting event; after commit
+announce the new seq and enqueue a computer turn if one is due.
 
-Two moves racing at one seq: the row lock (PostgreSQL) makes the second wait and then
-see the new seq; the unique (game, seq) constraint is the backstop everywhere (SQLite
-included), and either way the loser gets ``409 stale_seq``.
+Two moves racing at one seq: both may read and decide, but only one update finds the
+game at that seq (PostgreSQL makes the second wait for the first's commit, then matches
+no row; SQLite queues writers at ``BEGIN IMMEDIATE``). The loser appends nothing and gets
+``409 stale_seq``; the unique (game, seq) constraint stays the backstop everywhere.
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ import logging
 import random
 from dataclasses import dataclass
 from datetime import datetime
-from functools import partial
+from functools import lru_cache, partial
+from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from accounts.models import Player
@@ -101,6 +104,16 @@ def _game_locked(game_id: int) -> Game:
         raise GameNotFound(game_id) from error
 
 
+@lru_cache(maxsize=4096)
+def _timed_table(game_id: int, created_at: datetime | None) -> bool:
+    """Whether the game's table has a move timer. The live hook (``live.services.game_moved``)
+    has nothing to do without one, and a table's options are written with the game's
+    creation and never change, so each process asks once per game."""
+    from live.models import TableSettings  # live play builds on games: import late
+
+    return TableSettings.objects.filter(game_id=game_id, move_timer__isnull=False).exists()
+
+
 def _after_commit(game_id: int, created_at: datetime | None, seq: int, state: State, ai_due: bool) -> None:
     # Only committed states may enter the cache: a rolled-back seq could be reused.
     snapshots.remember(game_id, created_at, seq, state)
@@ -109,15 +122,52 @@ def _after_commit(game_id: int, created_at: datetime | None, seq: int, state: St
         from games.tasks import enqueue_ai_turn  # tasks call services: import late
 
         enqueue_ai_turn(game_id, seq)
-    from live.services import game_moved  # live play (timers) builds on games: import late
+    if _timed_table(game_id, created_at):
+        from live.services import game_moved  # live play (timers) builds on games: import late
 
-    game_moved(game_id, seq)  # after the computer's turn is on its way: timers can wait
+        game_moved(game_id, seq)  # after the computer's turn is on its way: timers can wait
+
+
+def _advance(game: Game, expected: int) -> bool:
+    """Write ``game``'s new summary if the stored game is still at seq ``expected``."""
+    ops = connection.ops
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {Game._meta.db_table} SET seq = %s, status = %s, started_at = %s, finished_at = %s,"
+            " result = %s, last_event_at = %s WHERE id = %s AND seq = %s",
+            [game.seq, game.status, ops.adapt_datetimefield_value(game.started_at),
+             ops.adapt_datetimefield_value(game.finished_at),
+             None if game.result is None else ops.adapt_json_value(game.result, None),
+             ops.adapt_datetimefield_value(game.last_event_at), game.pk, expected],
+        )
+        return cursor.rowcount == 1
+
+
+def _insert_events(rows: list[tuple[int, int, str, int, dict[str, Any], int | None, int | None]],
+                   now: datetime) -> None:
+    """One INSERT for a move's events: (game_id, seq, type, v, payload, actor_seat, actor_id)."""
+    ops = connection.ops
+    created_at = ops.adapt_datetimefield_value(now)
+    values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s)"] * len(rows))
+    params: list[Any] = []
+    for game_id, seq, kind, version, payload, actor_seat, actor_id in rows:
+        params += [game_id, seq, kind, version, ops.adapt_json_value(payload, None), actor_seat, actor_id, created_at]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {GameEvent._meta.db_table} (game_id, seq, type, schema_version, payload, actor_seat,"
+            f" actor_id, created_at) VALUES {values}",
+            params,
+        )
 
 
 def _append(game: Game, seats: list[Seat], state: State | None, events: list[Event], *,
             actor_seat: int | None, actor: Player | None) -> State:
-    """Append ``events`` after ``game.seq`` (the caller holds the row lock) and update
-    the game's summary; returns the new state."""
+    """Append ``events`` after ``game.seq`` and update the game's summary, inside the
+    caller's transaction; returns the new state. Raises ``StaleSeq`` when the game is no
+    longer at ``game.seq``: the summary's update names the seq it expects, so the first
+    writer wins and every later one finds nothing to update (on PostgreSQL it waits for
+    the first to commit and then sees the new seq; on SQLite writers queue at BEGIN)."""
+    expected = game.seq
     now = timezone.now()
     rows = []
     for index, event in enumerate(events):
@@ -125,10 +175,8 @@ def _append(game: Game, seats: list[Seat], state: State | None, events: list[Eve
         game.seq += 1
         payload = event_to_dict(event)
         caused = index == 0 and actor_seat is not None
-        rows.append(GameEvent(
-            game=game, seq=game.seq, type=event.type, schema_version=payload["v"], payload=payload,
-            actor_seat=actor_seat if caused else None, actor=actor if caused else None,
-        ))
+        rows.append((game.pk, game.seq, event.type, payload["v"], payload, actor_seat if caused else None,
+                     actor.pk if caused and actor is not None else None))
         if isinstance(event, GameStarted):
             game.status = Game.Status.ACTIVE
             game.started_at = now
@@ -137,9 +185,12 @@ def _append(game: Game, seats: list[Seat], state: State | None, events: list[Eve
             game.finished_at = now
             game.result = payload
     assert state is not None, "a game's first event is GameStarted"
-    GameEvent.objects.bulk_create(rows)
     game.last_event_at = now
-    game.save(update_fields=["seq", "status", "started_at", "finished_at", "result", "last_event_at"])
+    # Plain SQL for both writes: they are the whole cost of a move's transaction, and the
+    # ORM's compilers cost several times the statements themselves.
+    if not _advance(game, expected):
+        raise _stale(game.pk)
+    _insert_events(rows, now)
     ai_due = bool(ai_seats_to_act(state, seats))
     transaction.on_commit(partial(_after_commit, game.pk, game.created_at, game.seq, state, ai_due))
     return state
@@ -216,27 +267,39 @@ def _check_current(game: Game, expected_seq: int) -> None:
         raise StaleSeq(game.seq)
 
 
+def _stale(game_id: int) -> StaleSeq:
+    """Someone appended first: the refusal carries the seq the game is at now."""
+    seq = Game.objects.filter(pk=game_id).values_list("seq", flat=True).first()
+    if seq is None:
+        raise GameNotFound(game_id)
+    return StaleSeq(seq)
+
+
 def _stale_after_race(game_id: int, expected_seq: int, error: IntegrityError) -> StaleSeq:
     """The unique (game, seq) backstop fired: someone appended at this seq first."""
-    seq = Game.objects.filter(pk=game_id).values_list("seq", flat=True).first()
-    if seq is None or seq == expected_seq:
+    stale = _stale(game_id)
+    if stale.extra["seq"] == expected_seq:
         raise error  # not a race at all: a real integrity bug, let it surface
-    return StaleSeq(seq)
+    return stale
 
 
 def action_play(*, game_id: int, player: Player, action: Action, expected_seq: int) -> Played:
     """A seated player's action at ``expected_seq``: decided by the engine, appended
-    with its follow-up events, or refused."""
+    with its follow-up events, or refused.
+
+    The game is read without a lock and the engine decides outside any transaction; the
+    write then names the seq it expects (see ``_append``), so a move that lost a race
+    appends nothing and is refused with the seq that won."""
+    game, seats = game_with_seats(game_id)
+    seat = seated_number(seats, player)
+    _check_current(game, expected_seq)
+    state = game_state(game)
+    try:
+        events = decide(state, seat, action)
+    except (InvalidAction, IllegalAction) as error:
+        raise _engine_refusal(error) from error
     try:
         with transaction.atomic():
-            game, seats = game_with_seats(game_id, lock=True)
-            seat = seated_number(seats, player)
-            _check_current(game, expected_seq)
-            state = game_state(game)
-            try:
-                events = decide(state, seat, action)
-            except (InvalidAction, IllegalAction) as error:
-                raise _engine_refusal(error) from error
             state = _append(game, seats, state, events, actor_seat=seat, actor=player)
     except IntegrityError as error:
         raise _stale_after_race(game_id, expected_seq, error) from error
@@ -256,7 +319,7 @@ def ai_turn_play(*, game_id: int, expected_seq: int) -> bool:
     if not due:
         return False
     seat = due[0]
-    # Think before taking the lock: a search level may take a while.
+    # Think outside the transaction: a search level may take a while.
     action = choose_action(state, seat.number, seat.ai_level, seed=ai_seed(game_id, expected_seq),
                            budget_ms=settings.DURAK_AI_BUDGET_MS)
     try:
@@ -266,11 +329,8 @@ def ai_turn_play(*, game_id: int, expected_seq: int) -> bool:
         events = decide(state, seat.number, legal_actions(state, seat.number)[0])
     try:
         with transaction.atomic():
-            game = _game_locked(game_id)
-            if game.seq != expected_seq:
-                return False
             _append(game, seats, state, events, actor_seat=seat.number, actor=None)
-    except IntegrityError:
+    except (StaleSeq, IntegrityError):
         return False
     return True
 
@@ -291,10 +351,7 @@ def seat_stand_in_play(*, game_id: int, seat: int, expected_seq: int, level: str
     events = decide(state, seat, action)
     try:
         with transaction.atomic():
-            game = _game_locked(game_id)
-            if game.seq != expected_seq:
-                return False
             _append(game, seats, state, events, actor_seat=seat, actor=None)
-    except IntegrityError:
+    except (StaleSeq, IntegrityError):
         return False
     return True

@@ -133,22 +133,43 @@ def test_refusals_carry_the_contract_codes(player: Player) -> None:
     assert Game.objects.get(pk=game.pk).seq == game.seq, "refused actions append nothing"
 
 
-def test_the_unique_seq_backstop_turns_a_lost_race_into_stale_seq(player: Player,
-                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    """If the row lock did not serialise two moves (it cannot on SQLite without an
-    immediate transaction), the second insert at the same seq still loses: 409."""
+def test_a_move_decided_on_a_stale_read_appends_nothing(player: Player, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Moves read without a lock: one that read the game before another move committed
+    finds the game moved on when it writes, appends nothing and gets 409 with the new seq."""
     other, _ = guest_create()
     game = services.game_create(creator=player, rules={"players": 2}).game
     services.game_join(game_id=game.pk, player=other)
     game.refresh_from_db()
     humans = {0: player, 1: other}
-    stale_copy = Game.objects.get(pk=game.pk)
     seat = _seat_to_act(game, set(humans))
     action = _first_legal(game, seat)
+    stale_read = selectors.game_with_seats(game.pk)
     services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
-    # The loser read the game before the winner committed and took no effective lock.
-    monkeypatch.setattr(services, "_game_locked", lambda game_id: stale_copy)
+    stored = GameEvent.objects.filter(game=game).count()
+    monkeypatch.setattr(services, "game_with_seats", lambda game_id: stale_read)
     with pytest.raises(StaleSeq) as stale:
-        services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=stale_copy.seq)
-    assert stale.value.extra["seq"] == Game.objects.get(pk=game.pk).seq
+        services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
+    assert stale.value.extra["seq"] == Game.objects.get(pk=game.pk).seq > game.seq
+    assert GameEvent.objects.filter(game=game).count() == stored
 
+
+def test_the_unique_seq_backstop_turns_a_lost_race_into_stale_seq(player: Player,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """If the seq-guarded update ever let a second move through, its insert at a seq
+    already taken still loses: 409, and nothing of it is stored."""
+    other, _ = guest_create()
+    game = services.game_create(creator=player, rules={"players": 2}).game
+    services.game_join(game_id=game.pk, player=other)
+    game.refresh_from_db()
+    humans = {0: player, 1: other}
+    seat = _seat_to_act(game, set(humans))
+    action = _first_legal(game, seat)
+    stale_read = selectors.game_with_seats(game.pk)
+    services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
+    after_winner = Game.objects.get(pk=game.pk)
+    monkeypatch.setattr(services, "game_with_seats", lambda game_id: stale_read)
+    monkeypatch.setattr(services, "_advance", lambda game, expected: True)  # a guard that failed
+    with pytest.raises(StaleSeq) as stale:
+        services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
+    assert stale.value.extra["seq"] == after_winner.seq
+    assert GameEvent.objects.filter(game=game).count() == after_winner.seq
