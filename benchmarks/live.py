@@ -6,9 +6,9 @@ Run from the repository root (``make bench-live``)::
     .venv/bin/python benchmarks/live.py [--moves 300] [--spectators 100,500] [--rounds 10]
 
 It recreates a PostgreSQL database (``DATABASE_URL`` + ``_live``, default
-``postgres://postgres@127.0.0.1:5432/durak_bench_live``), uses Redis databases 9 (channel
-layer, cache) and 10 (broker), and starts one uvicorn process and one Celery worker
-(prefork, 2 processes), production settings, no artificial delay. Then:
+``postgres://postgres@127.0.0.1:5432/durak_bench_live``), starts a private Redis on a free
+loopback port (database 0: channel layer and cache, 1: broker), one uvicorn process and
+one Celery worker (prefork, 2 processes), production settings, no artificial delay. Then:
 
 1. AI reply: a guest plays the "experienced" computer over the socket. For each of its
    moves after which only the computer may act, the time from sending the ``action``
@@ -36,7 +36,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.live.stack import Guest, LiveSocket, Stack  # noqa: E402
+from tests.stack import Guest, LiveSocket, RedisServer, Stack, recreate_database  # noqa: E402
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/durak_bench"
 AI_P50_TARGET_MS, AI_P99_TARGET_MS = 50.0, 150.0
@@ -98,10 +98,8 @@ async def ai_replies(stack: Stack, moves: int) -> list[float]:
     return samples
 
 
-async def fan_out(stack: Stack, spectators: int, rounds: int) -> tuple[list[float], list[float], list[float]]:
-    """Milliseconds from a move's request to its first event, per spectator and move;
-    each arrival's lag behind the first spectator's (the fan-out itself); and the time
-    the REST move took to answer."""
+async def spectated_table(stack: Stack, spectators: int) -> tuple[int, list[Guest], list[LiveSocket]]:
+    """A two-person table and ``spectators`` open sockets watching it."""
     alice, bob = Guest(stack.base), Guest(stack.base)
     game_id = alice.create(rules={"deck": 52})["id"]
     bob.join(game_id)
@@ -110,11 +108,19 @@ async def fan_out(stack: Stack, spectators: int, rounds: int) -> tuple[list[floa
     sockets = [LiveSocket(url) for _ in range(spectators)]
     for start in range(0, spectators, 50):
         await asyncio.gather(*(sock.open() for sock in sockets[start:start + 50]))
+    return game_id, [alice, bob], sockets
+
+
+async def fan_out(game_id: int, players: list[Guest], sockets: list[LiveSocket],
+                  rounds: int) -> tuple[list[float], list[float], list[float]]:
+    """Milliseconds from a move's request to its first event, per spectator and move;
+    each arrival's lag behind the first spectator's (the fan-out itself); and the time
+    the REST move took to answer. Moves are made in turn until ``rounds`` or the end."""
     samples: list[float] = []
     spread: list[float] = []
     answered: list[float] = []
     for _ in range(rounds):
-        for guest in (alice, bob):
+        for guest in players:
             view = guest.view(game_id)
             if view["legal_actions"]:
                 break
@@ -131,18 +137,36 @@ async def fan_out(stack: Stack, spectators: int, rounds: int) -> tuple[list[floa
         samples += [(at - sent) * 1000 for at in arrivals]
         spread += [(at - min(arrivals)) * 1000 for at in arrivals]
         await asyncio.sleep(0.05)
-    await asyncio.gather(*(sock.close() for sock in sockets))
+    return samples, spread, answered
+
+
+async def fan_out_moves(stack: Stack, spectators: int, moves: int) -> tuple[list[float], list[float], list[float]]:
+    """``fan_out`` over as many tables as it takes to time ``moves`` moves."""
+    samples: list[float] = []
+    spread: list[float] = []
+    answered: list[float] = []
+    while len(answered) < moves:
+        game_id, players, sockets = await spectated_table(stack, spectators)
+        more = await fan_out(game_id, players, sockets, moves - len(answered))
+        await asyncio.gather(*(sock.close() for sock in sockets))
+        samples += more[0]
+        spread += more[1]
+        answered += more[2]
     return samples, spread, answered
 
 
 async def main(args: argparse.Namespace) -> int:
     database_url = os.environ.get("DATABASE_URL", DEFAULT_DATABASE_URL) + "_live"
     with tempfile.TemporaryDirectory(prefix="bench-live-") as tmp:
-        stack = Stack(Path(tmp), database_url=database_url, layer_db=9, broker_db=10,
-                      settings_module="durak_platform.settings.production", sweep_every=10.0)
-        print(f"preparing {database_url}, Redis dbs 9 and 10 ...", flush=True)
-        stack.prepare()
+        redis = RedisServer(Path(tmp))
+        stack = Stack(Path(tmp), database_url=database_url, redis_url=redis.url(0), broker_url=redis.url(1),
+                      env={"DURAK_AI_BUDGET_MS": "50", "DURAK_AI_SWEEP_EVERY": "10", "DURAK_AI_STALLED_AFTER": "30",
+                           "DURAK_LIVE_SWEEP_EVERY": "10"})
+        print(f"preparing {database_url}, a private Redis on port {redis.port} ...", flush=True)
+        recreate_database(database_url)
+        redis.start()
         try:
+            stack.migrate()
             stack.start_worker()
             stack.start_server(*([] if args.deflate else ["--ws-per-message-deflate", "false"]))
             print(f"{os.cpu_count()} CPUs, load average {' '.join(f'{n:.1f}' for n in os.getloadavg())}, "
@@ -150,6 +174,7 @@ async def main(args: argparse.Namespace) -> int:
             await run(stack, args)
         finally:
             stack.stop()
+            redis.stop()
     return 0
 
 
@@ -163,7 +188,7 @@ async def run(stack: Stack, args: argparse.Namespace) -> None:
         print(f"  target p50 <= {AI_P50_TARGET_MS:.0f} ms, p99 <= {AI_P99_TARGET_MS:.0f} ms: "
               f"{'met' if ok else 'MISSED'}")
     for count in args.spectators:
-        samples, spread, answered = await fan_out(stack, count, args.rounds)
+        samples, spread, answered = await fan_out_moves(stack, count, args.rounds)
         print(f"\nFan-out to {count} spectators (REST move -> event on each socket), {args.rounds} moves:")
         print("  " + describe(samples))
         print("  behind the first spectator: " + describe(spread))

@@ -57,7 +57,8 @@ class Socket:
 
 
 def assert_gapless(events: list[dict[str, Any]], first: int, last: int) -> None:
-    assert [e["seq"] for e in events] == list(range(first, last + 1))
+    seqs = [e["seq"] for e in events]
+    assert seqs == list(range(first, last + 1)), f"expected {first}..{last}, got {seqs}"
 
 
 def assert_nothing_hidden(events: list[dict[str, Any]], seat: int | None) -> None:

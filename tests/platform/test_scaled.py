@@ -8,20 +8,16 @@ sets both). The servers use that database itself (migrated here), not the test d
 from __future__ import annotations
 
 import os
-import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.stack import Guest, Stack
+
 pytestmark = [
     pytest.mark.scaled,
     pytest.mark.skipif(
@@ -33,130 +29,19 @@ pytestmark = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _env() -> dict[str, str]:
-    env = dict(os.environ)
-    env.update({
-        "DJANGO_SETTINGS_MODULE": "durak_platform.settings.production",
-        "DJANGO_SECRET_KEY": "scaled-test-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
-        "DJANGO_SECURE_COOKIES": "0",
-        "DJANGO_WHITENOISE_USE_FINDERS": "1",
-        "DJANGO_THROTTLE_ACTIONS": "100000/min",
-        "DJANGO_THROTTLE_AUTH": "100000/min",
-        "DJANGO_CHANNEL_LAYER": "redis",
-        "DURAK_AI_BUDGET_MS": "50",
-        "DURAK_AI_SWEEP_EVERY": "1",
-        "DURAK_AI_STALLED_AFTER": "2",
-    })
-    return env
-
-
-class Stack:
-    """The worker and the server, started and stopped by this test module only."""
-
-    def __init__(self, tmp: Path) -> None:
-        self.tmp = tmp
-        self.port = _free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.server: subprocess.Popen[bytes] | None = None
-        self.worker: subprocess.Popen[bytes] | None = None
-
-    def _spawn(self, args: list[str], log: str) -> subprocess.Popen[bytes]:
-        out = open(self.tmp / log, "ab")  # noqa: SIM115 (lives as long as the process)
-        return subprocess.Popen(args, cwd=ROOT, env=_env(), stdout=out, stderr=subprocess.STDOUT,
-                                start_new_session=True)
-
-    def migrate(self) -> None:
-        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=_env(),
-                       check=True)
-
-    def start_server(self) -> None:
-        self.server = self._spawn([sys.executable, "-m", "uvicorn", "durak_platform.asgi:application",
-                                   "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning"],
-                                  "uvicorn.log")
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(self.base + "/", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            if self.server.poll() is not None:
-                break
-            time.sleep(0.2)
-        raise RuntimeError("uvicorn did not start: " + (self.tmp / "uvicorn.log").read_text())
-
-    def start_worker(self) -> None:
-        self.worker = self._spawn([sys.executable, "-m", "celery", "-A", "durak_platform", "worker", "-B",
-                                   "-s", str(self.tmp / "beat-schedule"), "--pool=threads", "-c", "2",
-                                   "-l", "WARNING", "--without-gossip", "--without-mingle"], "worker.log")
-
-    def stop_worker(self) -> None:
-        if self.worker is not None:
-            _stop(self.worker)
-            self.worker = None
-
-    def purge_queue(self) -> None:
-        subprocess.run([sys.executable, "-m", "celery", "-A", "durak_platform", "purge", "-f"], cwd=ROOT,
-                       env=_env(), check=True, capture_output=True)
-
-    def stop(self) -> None:
-        self.stop_worker()
-        if self.server is not None:
-            _stop(self.server)
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is None:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(20)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(10)
-
-
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
-    running = Stack(tmp_path_factory.mktemp("scaled"))
+    running = Stack(tmp_path_factory.mktemp("scaled"), database_url=os.environ["DATABASE_URL"],
+                    redis_url=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
+                    broker_url=os.environ["CELERY_BROKER_URL"],
+                    env={"DURAK_AI_BUDGET_MS": "50", "DURAK_AI_SWEEP_EVERY": "1", "DURAK_AI_STALLED_AFTER": "2"})
     running.migrate()
     try:
-        running.start_worker()
+        running.start_worker(pool="threads")
         running.start_server()
         yield running
     finally:
         running.stop()
-
-
-class Guest:
-    def __init__(self, base: str) -> None:
-        self.http = httpx.Client(base_url=base, timeout=30)
-        answer = self.http.post("/api/v1/auth/guest/")
-        assert answer.status_code == 201, answer.text
-        self.http.headers["Authorization"] = f"Token {answer.json()['token']}"
-
-    def view(self, game_id: int) -> dict[str, Any]:
-        answer = self.http.get(f"/api/v1/games/{game_id}/")
-        assert answer.status_code == 200, answer.text
-        return answer.json()  # type: ignore[no-any-return]
-
-    def act(self, game_id: int, action: dict[str, Any], seq: int) -> httpx.Response:
-        return self.http.post(f"/api/v1/games/{game_id}/actions/", json={**action, "expected_seq": seq})
-
-    def wait_for_turn(self, game_id: int, timeout: float = 60) -> dict[str, Any]:
-        """Poll until this player must act or the game is over: the worker moves for the computer."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            view = self.view(game_id)
-            if view["status"] == "finished" or view["legal_actions"]:
-                return view
-            time.sleep(0.05)
-        raise AssertionError(f"the computer never answered in game {game_id}")
 
 
 def test_a_full_game_against_the_computer_with_a_real_worker(stack: Stack) -> None:
@@ -221,6 +106,6 @@ def test_a_lost_computer_turn_is_revived_by_the_sweep(stack: Stack) -> None:
         time.sleep(0.5)
         assert alice.view(game_id)["seq"] == seq
     finally:
-        stack.start_worker()
+        stack.start_worker(pool="threads")
     view = alice.wait_for_turn(game_id, timeout=60)
     assert view["seq"] > seq, "the sweep re-enqueued the stalled turn and the worker played it"

@@ -1,8 +1,11 @@
-"""A real stack for the live-play scaled tests: uvicorn, a Celery worker (prefork, with
-beat), PostgreSQL and Redis, each its own process, driven over HTTP and websockets.
+"""A real platform for the scaled tests and ``benchmarks/live.py``: PostgreSQL, Redis,
+uvicorn and a Celery worker (with beat), each its own process, driven over HTTP and
+websockets like any client.
 
-It keeps out of the other scaled tests' way: its own database (``<DATABASE_URL's>_live``)
-and its own Redis databases (13: channel layer and cache, 14: broker).
+Each user keeps out of everyone else's way: a database of its own, and either the Redis
+databases ``.ci/run`` hands it (``REDIS_URL``, ``CELERY_BROKER_URL``) or a private
+``redis-server`` on a free loopback port, a child of this process (``RedisServer``): the
+only Redis a test may restart, since the machine's own serves other people's runs.
 """
 
 from __future__ import annotations
@@ -25,12 +28,7 @@ import httpx
 import psycopg
 from websockets.asyncio.client import ClientConnection, connect
 
-ROOT = Path(__file__).resolve().parents[2]
-REDIS_LAYER_DB = 13
-REDIS_BROKER_DB = 14
-REDIS_START = ["redis-server", "--daemonize", "yes", "--bind", "127.0.0.1", "-::1", "--port", "6379",
-               "--save", "", "--appendonly", "no", "--dir", "/var/lib/redis",
-               "--logfile", "/var/log/redis/ci.log"]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def scaled_enabled() -> bool:
@@ -44,50 +42,90 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def redis(*args: str) -> str:
-    done = subprocess.run(["redis-cli", "-h", "127.0.0.1", "-p", "6379", *args], capture_output=True,
-                          text=True, timeout=10)
-    return done.stdout.strip()
+# --- PostgreSQL --------------------------------------------------------------------------
 
-
-def redis_restart() -> None:
-    """Stop Redis without saving (every key is lost) and start it again."""
-    redis("shutdown", "nosave")
-    os.makedirs("/var/lib/redis", exist_ok=True)
-    os.makedirs("/var/log/redis", exist_ok=True)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        subprocess.run(REDIS_START, capture_output=True, timeout=10)
-        if redis("ping") == "PONG":
-            return
-        time.sleep(0.2)
-    raise RuntimeError("redis did not come back")
-
-
-def _database_url() -> str:
-    # Per run: two CI runs on one machine must not drop each other's database.
+def database_url(name: str) -> str:
+    """``DATABASE_URL`` with ``_<name>_<pid>`` added to its database: this run's own (two
+    runs on one machine must not drop each other's database)."""
     url = urlsplit(os.environ["DATABASE_URL"])
-    return urlunsplit(url._replace(path=url.path.rstrip("/") + f"_live_{os.getpid()}"))
+    return urlunsplit(url._replace(path=url.path.rstrip("/") + f"_{name}_{os.getpid()}"))
+
+
+def _admin(url: str) -> tuple[str, str]:
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path="/postgres")), parts.path.lstrip("/")
 
 
 def drop_database(url: str) -> None:
-    parts = urlsplit(url)
-    admin = urlunsplit(parts._replace(path="/postgres"))
+    admin, name = _admin(url)
     with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{parts.path.lstrip("/")}" WITH (FORCE)')
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def _recreate_database(url: str) -> None:
-    parts = urlsplit(url)
+def recreate_database(url: str) -> None:
     drop_database(url)
-    admin = urlunsplit(parts._replace(path="/postgres"))
+    admin, name = _admin(url)
     with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{parts.path.lstrip("/")}"')
+        conn.execute(f'CREATE DATABASE "{name}"')
 
 
-def redis_sockets(pids: set[int]) -> int:
-    """Open TCP connections to Redis held by these processes."""
-    listing = subprocess.run(["ss", "-tnpH", "state", "established", "dst", "127.0.0.1:6379"],
+# --- Redis -------------------------------------------------------------------------------
+
+class RedisServer:
+    """A private ``redis-server`` on a free loopback port: no disk, no daemon, a child of
+    this process, so restarting or stopping it touches nobody else."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.tmp = tmp
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def url(self, db: int = 0) -> str:
+        return f"redis://127.0.0.1:{self.port}/{db}"
+
+    def cli(self, *args: str) -> str:
+        done = subprocess.run(["redis-cli", "-h", "127.0.0.1", "-p", str(self.port), *args],
+                              capture_output=True, text=True, timeout=10)
+        return done.stdout.strip()
+
+    def start(self) -> None:
+        log = open(self.tmp / "redis.log", "ab")  # noqa: SIM115 (lives as long as the process)
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--daemonize", "no", "--dir", str(self.tmp)],
+            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.cli("ping") == "PONG":
+                return
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.05)
+        raise RuntimeError("redis-server did not start: " + (self.tmp / "redis.log").read_text())
+
+    def stop(self) -> None:
+        """Gone without saving: every key is lost."""
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            self.cli("shutdown", "nosave")
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+        self.process = None
+
+    def restart(self, down_for: float = 0.5) -> None:
+        """Stop (losing every key), stay down a moment, start again on the same port."""
+        self.stop()
+        time.sleep(down_for)
+        self.start()
+
+
+def redis_sockets(pids: set[int], port: int) -> int:
+    """Open TCP connections to the Redis on ``port`` held by these processes."""
+    listing = subprocess.run(["ss", "-tnpH", "state", "established", "dst", f"127.0.0.1:{port}"],
                              capture_output=True, text=True, timeout=10).stdout
     return sum(1 for line in listing.splitlines() for pid in pids if f"pid={pid}," in line)
 
@@ -98,22 +136,34 @@ def process_group(pid: int) -> set[int]:
     return {int(line) for line in done.stdout.split()}
 
 
-class Stack:
-    """The server and the worker, started and stopped by the live scaled tests only."""
+# --- the server and the worker -----------------------------------------------------------
 
-    def __init__(self, tmp: Path, *, ai_budget_ms: int = 50, database_url: str | None = None,
-                 layer_db: int = REDIS_LAYER_DB, broker_db: int = REDIS_BROKER_DB,
-                 settings_module: str = "tests.live.scaled_settings", sweep_every: float = 1.0) -> None:
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(10)
+
+
+class Stack:
+    """uvicorn and a Celery worker with beat on one database and one Redis (channel layer
+    and cache in ``redis_url``, the broker in ``broker_url``)."""
+
+    def __init__(self, tmp: Path, *, database_url: str, redis_url: str, broker_url: str,
+                 settings_module: str = "durak_platform.settings.production",
+                 env: dict[str, str] | None = None) -> None:
         self.tmp = tmp
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
-        self.database_url = database_url or _database_url()
-        self.layer_db = layer_db
-        self.broker_db = broker_db
+        self.database_url = database_url
+        self.redis_url = redis_url
+        self.broker_url = broker_url
         self.settings_module = settings_module
-        self.ai_budget_ms = ai_budget_ms
-        self.sweep_every = sweep_every
+        self.extra_env = env or {}
         self.server: subprocess.Popen[bytes] | None = None
         self.worker: subprocess.Popen[bytes] | None = None
         self._worker_log_from = 0
@@ -123,20 +173,17 @@ class Stack:
         env.update({
             "PYTHONPATH": str(ROOT),
             "DJANGO_SETTINGS_MODULE": self.settings_module,
-            "DURAK_TEST_RUN": str(os.getpid()),
-            "DJANGO_SECRET_KEY": "live-scaled-test-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
+            "DJANGO_SECRET_KEY": "scaled-stack-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
             "DATABASE_URL": self.database_url,
-            "REDIS_URL": f"redis://127.0.0.1:6379/{self.layer_db}",
+            "REDIS_URL": self.redis_url,
             "DJANGO_CHANNEL_LAYER": "redis",
-            "CELERY_BROKER_URL": f"redis://127.0.0.1:6379/{self.broker_db}",
+            "CELERY_BROKER_URL": self.broker_url,
             "DJANGO_SECURE_COOKIES": "0",
+            "DJANGO_WHITENOISE_USE_FINDERS": "1",
             "DJANGO_THROTTLE_ACTIONS": "1000000/min",
             "DJANGO_THROTTLE_AUTH": "1000000/min",
             "DJANGO_LOG_LEVEL": "WARNING",
-            "DURAK_AI_BUDGET_MS": str(self.ai_budget_ms),
-            "DURAK_AI_SWEEP_EVERY": str(self.sweep_every),
-            "DURAK_AI_STALLED_AFTER": str(max(3.0, 3 * self.sweep_every)),
-            "DURAK_LIVE_SWEEP_EVERY": str(self.sweep_every),
+            **self.extra_env,
         })
         return env
 
@@ -145,15 +192,12 @@ class Stack:
         return subprocess.Popen(args, cwd=ROOT, env=self.env(), stdout=out, stderr=subprocess.STDOUT,
                                 start_new_session=True)
 
-    def prepare(self) -> None:
-        _recreate_database(self.database_url)
-        if self.settings_module != "tests.live.scaled_settings":
-            # Without the test settings' per-run prefixes the databases must start empty
-            # (the test settings keep runs apart, so never flush another run's keys).
-            redis("-n", str(self.layer_db), "flushdb")
-            redis("-n", str(self.broker_db), "flushdb")
-        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT,
-                       env=self.env(), check=True)
+    def manage(self, *args: str) -> None:
+        subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=self.env(), check=True,
+                       capture_output=True)
+
+    def migrate(self) -> None:
+        self.manage("migrate", "--noinput", "-v0")
 
     def start_server(self, *options: str) -> None:
         self.server = self._spawn([sys.executable, "-m", "uvicorn", "durak_platform.asgi:application",
@@ -162,7 +206,7 @@ class Stack:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
-                if httpx.get(self.base + "/api/schema/", timeout=2).status_code < 500:
+                if httpx.get(self.base + "/api/schema/", timeout=2).status_code == 200:
                     return
             except httpx.HTTPError:
                 pass
@@ -171,19 +215,24 @@ class Stack:
             time.sleep(0.2)
         raise RuntimeError("uvicorn did not start: " + self.log("uvicorn.log"))
 
-    def start_worker(self, concurrency: int = 2) -> None:
+    def start_worker(self, *, concurrency: int = 2, pool: str = "prefork") -> None:
+        """A worker with beat; returns once it consumes (its log says ``ready``)."""
         self._worker_log_from = len(self.log("worker.log"))
         self.worker = self._spawn([sys.executable, "-m", "celery", "-A", "durak_platform", "worker", "-B",
-                                   "-s", str(self.tmp / "beat-schedule"), "-c", str(concurrency),
+                                   "-s", str(self.tmp / "beat-schedule"), "-P", pool, "-c", str(concurrency),
                                    "-l", "INFO", "--without-gossip", "--without-mingle"], "worker.log")
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
-            if " ready." in self.log("worker.log")[self._worker_log_from:]:
+            if " ready." in self.worker_log():
                 return
             if self.worker.poll() is not None:
                 break
             time.sleep(0.1)
-        raise RuntimeError("the worker did not start: " + self.log("worker.log")[-3000:])
+        raise RuntimeError("the worker did not start: " + self.worker_log()[-3000:])
+
+    def worker_log(self) -> str:
+        """The log of the worker started last."""
+        return self.log("worker.log")[self._worker_log_from:]
 
     def kill_worker(self) -> None:
         """SIGKILL the worker and its children: no clean shutdown, no acks, no goodbyes."""
@@ -193,36 +242,27 @@ class Stack:
             self.worker.wait(10)
             self.worker = None
 
-    def revive_worker(self, grace: float = 3.0) -> bool:
-        """Do what a process supervisor (systemd, Kubernetes) does: restart a worker that
-        died. Celery's worker can exit on a lost Redis broker ("Unrecoverable error" in
-        kombu's ack path, celery/celery#4652); tasks it held come back unacknowledged.
-        Returns whether it had to."""
-        deadline = time.monotonic() + grace
-        while time.monotonic() < deadline:
-            dead = self.worker is None or self.worker.poll() is not None
-            if dead or "Unrecoverable error" in self.log("worker.log")[self._worker_log_from:]:
-                self.kill_worker()  # a dying worker may hang in its shutdown
-                self.start_worker()
-                return True
-            time.sleep(0.1)
-        return False
+    def stop_worker(self) -> None:
+        if self.worker is not None:
+            _stop(self.worker)
+            self.worker = None
+
+    def purge_queue(self) -> None:
+        subprocess.run([sys.executable, "-m", "celery", "-A", "durak_platform", "purge", "-f"], cwd=ROOT,
+                       env=self.env(), check=True, capture_output=True)
 
     def log(self, name: str) -> str:
         path = self.tmp / name
         return path.read_text(errors="replace") if path.exists() else ""
 
     def stop(self) -> None:
-        for process in (self.worker, self.server):
-            if process is not None and process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
-                try:
-                    process.wait(20)
-                except subprocess.TimeoutExpired:
-                    os.killpg(process.pid, signal.SIGKILL)
-                    process.wait(10)
-        self.worker = self.server = None
+        self.stop_worker()
+        if self.server is not None:
+            _stop(self.server)
+            self.server = None
 
+
+# --- clients -----------------------------------------------------------------------------
 
 class Guest:
     """A guest account over HTTP."""
@@ -257,9 +297,19 @@ class Guest:
     def act(self, game_id: int, action: dict[str, Any], seq: int) -> httpx.Response:
         return self.http.post(f"/api/v1/games/{game_id}/actions/", json={**action, "expected_seq": seq})
 
+    def wait_for_turn(self, game_id: int, timeout: float = 60) -> dict[str, Any]:
+        """Poll until this player must act or the game is over (the worker moves for the computer)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            view = self.view(game_id)
+            if view["status"] == "finished" or view["legal_actions"]:
+                return view
+            time.sleep(0.05)
+        raise AssertionError(f"the computer never answered in game {game_id}")
+
 
 class LiveSocket:
-    """A websocket client that records every message in the background."""
+    """A websocket client that records every message, and when it arrived, in the background."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -279,8 +329,8 @@ class LiveSocket:
     async def _read(self, conn: ClientConnection) -> None:
         try:
             async for text in conn:
-                self.messages.append(json.loads(text))
                 self.arrived.append(time.perf_counter())
+                self.messages.append(json.loads(text))
                 self._changed.set()
         except Exception:  # a dropped connection ends the reading, nothing more
             pass
