@@ -70,17 +70,17 @@ class _SenderLoop:
 _sender = _SenderLoop()
 
 
-def _in_server_thread() -> bool:
-    """True in a thread that ``sync_to_async`` runs for a live event loop of this process
-    (the ASGI server's): ``async_to_sync`` then reuses that loop instead of making one."""
-    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+def _server_loop() -> asyncio.AbstractEventLoop | None:
+    """The live event loop of this process's ASGI server when called from one of the
+    threads ``sync_to_async`` runs for it (a request's, a consumer's), else None."""
+    loop: asyncio.AbstractEventLoop | None = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
     pid = getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None)
-    return loop is not None and pid == os.getpid() and loop.is_running()
+    return loop if loop is not None and pid == os.getpid() and loop.is_running() else None
 
 
 def send_group(layer: BaseChannelLayer, group: str, message: dict[str, Any]) -> None:
     """``group_send`` from synchronous code, on the right event loop for this process."""
-    if isinstance(layer, InMemoryChannelLayer) or _in_server_thread():
+    if isinstance(layer, InMemoryChannelLayer) or _server_loop() is not None:
         # The in-memory layer lives on its consumers' loop; never touch it from another.
         async_to_sync(layer.group_send)(group, message)
     else:
@@ -91,6 +91,13 @@ def announce(game_id: int, seq: int) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
+    loop = _server_loop()
+    if loop is not None:
+        # This process's own sockets of the game hear it now; other processes (and, a
+        # moment later and to no effect, this one) hear it through the layer.
+        from live.hub import notice_soon  # live builds on games: import late
+
+        notice_soon(loop, game_id, seq)
     try:
         send_group(layer, group_name(game_id), changed_message(game_id, seq))
     except Exception:  # the move is committed already; a lost notice is healed by resume

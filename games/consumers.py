@@ -11,17 +11,22 @@ Protocol (see README, "Live play"):
   ``{"type": "action_ok", "view": ...}``; a refusal is ``{"type": "error", "error": ...}``
   with the REST codes.
 
-A group notice carries ``(game_id, seq)`` only. ``last_sent`` makes every connection's
-stream gapless and duplicate-free: a notice past it sends everything between, read from
-the database (through the per-process cache in ``live.feed``); an older one is ignored.
+A group notice carries ``(game_id, seq)`` only; it reaches each server process once
+(``live.hub``), which hands it to its sockets of that game. ``last_sent`` makes every
+connection's stream gapless and duplicate-free: a notice past it sends everything
+between, read from the database (through the per-process cache in ``live.feed``); an
+older one is ignored. One lock per connection keeps its sends in order: a notice waits
+while the connection sends its state or an action's answer.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
@@ -29,11 +34,10 @@ from accounts.selectors import player_of
 from durak_platform.errors import ApplicationError
 from durak_platform.exceptions import error_body
 from games import selectors, services
-from games.broadcast import group_name
 from games.engine import Action, InvalidAction, action_from_dict
 from games.errors import InvalidActionError
 from games.ws_throttle import ActionRate
-from live import feed
+from live import feed, hub
 from live import services as live_services
 
 logger = logging.getLogger(__name__)
@@ -90,9 +94,13 @@ def _play(viewer: feed.Viewer, action: Action, expected_seq: int) -> dict[str, A
 
 
 class GameConsumer(AsyncWebsocketConsumer):
+    # No channel of its own: the process's hub listens for every socket (``live.hub``).
+    channel_layer_alias = "(none: live.hub listens for the socket)"
     viewer: feed.Viewer | None = None
     last_sent = 0
     rate: ActionRate | None = None
+    _sending: asyncio.Lock | None = None
+    _hub: hub.Hub | None = None
 
     async def connect(self) -> None:
         game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -111,13 +119,26 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self.close(code=4000 + error.status)
             return
         # Join before reading the state: a move committed in between is then announced
-        # to us, and the notice finds it already sent or sends it.
-        await self.channel_layer.group_add(group_name(game_id), self.channel_name)
-        await self._send_state()
+        # to us, and the notice (waiting for the state) finds it already sent or sends it.
+        async with self._lock():
+            self._hub = hub.hub()
+            await self._hub.join(game_id, self)
+            await self._send_state()
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # Channels' own dispatch first hops to the one thread Django's sync code shares
+        # (``aclose_old_connections``) for every message: a notice to 100 spectators
+        # queued 100 hops behind the very request that made the move. Every database
+        # call here goes through ``database_sync_to_async``, which closes stale
+        # connections on its way in and out, so the hop buys nothing.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def disconnect(self, code: int) -> None:
-        if self.viewer is not None:
-            await self.channel_layer.group_discard(group_name(self.viewer.game_id), self.channel_name)
+        if self.viewer is not None and self._hub is not None:
+            await self._hub.leave(self.viewer.game_id, self)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if self.viewer is None:
@@ -140,17 +161,28 @@ class GameConsumer(AsyncWebsocketConsumer):
         except ApplicationError as error:
             await self._send_error(error)
 
-    async def game_changed(self, message: dict[str, Any]) -> None:
-        """A group notice: the game is at ``seq`` now."""
-        if self.viewer is None:
-            return
-        if self.viewer.waiting:
-            self.viewer = await database_sync_to_async(feed.refreshed)(self.viewer)
-        seq = int(message["seq"])
-        if seq > self.last_sent:
-            await self._flush(seq)
+    # --- the hub's side (``live.hub.Listener``) ------------------------------------------
+
+    def busy(self) -> bool:
+        # A waiting table's viewer reads its seat again first: not in the hub's pass.
+        return self._lock().locked() or (self.viewer is not None and self.viewer.waiting)
+
+    async def notice(self, seq: int | None) -> None:
+        """The game is at ``seq`` now (None: send whatever is committed)."""
+        async with self._lock():
+            if self.viewer is None:
+                return
+            if self.viewer.waiting:
+                self.viewer = await database_sync_to_async(feed.refreshed)(self.viewer)
+            if seq is None or seq > self.last_sent:
+                await self._flush(seq)
 
     # --- sending -----------------------------------------------------------------------
+
+    def _lock(self) -> asyncio.Lock:
+        if self._sending is None:
+            self._sending = asyncio.Lock()
+        return self._sending
 
     async def _flush(self, upto: int | None) -> None:
         """Send every event after ``last_sent`` up to ``upto`` (None: all committed) that
@@ -171,6 +203,10 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.last_sent = max(self.last_sent, int(view["seq"]))
 
     async def _resume(self, after: int) -> None:
+        async with self._lock():
+            await self._resend(after)
+
+    async def _resend(self, after: int) -> None:
         assert self.viewer is not None
         events = await feed.events_upto(self.viewer, None)
         limit = feed.visible_seq(events, self.viewer.delay)
@@ -193,8 +229,9 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.rate.check()
         view = await database_sync_to_async(_play)(self.viewer, action, expected_seq)
         # The action's own events first, so this stream stays whole and in order.
-        await self._flush(int(view["seq"]))
-        await self._send_json({"type": "action_ok", "view": view})
+        async with self._lock():
+            await self._flush(int(view["seq"]))
+            await self._send_json({"type": "action_ok", "view": view})
 
     async def _send_error(self, error: ApplicationError) -> None:
         await self._send_json({"type": "error", **error_body(error.code, error.message, **error.extra)})

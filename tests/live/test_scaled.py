@@ -2,13 +2,15 @@
 PostgreSQL; every client is a real websocket or HTTP client.
 
 Runs only with ``DURAK_SCALED_TESTS=1`` and a PostgreSQL ``DATABASE_URL`` (``.ci/run``
-sets both); uses its own database and Redis databases (see ``stack.py``). One test
-restarts the local Redis server and puts it back whatever happens.
+sets both); uses its own database (``<DATABASE_URL>_live_<pid>``) and a private
+``redis-server`` of its own on a free loopback port (``tests/stack.py``), which one test
+restarts: the machine's own Redis, serving other runs, is never touched.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -16,14 +18,15 @@ from typing import Any
 import pytest
 
 from tests.live.sockets import assert_gapless, assert_nothing_hidden
-from tests.live.stack import (
+from tests.stack import (
     Guest,
     LiveSocket,
+    RedisServer,
     Stack,
+    database_url,
     drop_database,
     process_group,
-    redis,
-    redis_restart,
+    recreate_database,
     redis_sockets,
     scaled_enabled,
 )
@@ -39,10 +42,24 @@ MASTER_BUDGET_MS = 1500
 
 
 @pytest.fixture(scope="module")
-def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
-    running = Stack(tmp_path_factory.mktemp("live-scaled"), ai_budget_ms=MASTER_BUDGET_MS)
-    running.prepare()
+def redis(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    server = RedisServer(tmp_path_factory.mktemp("live-redis"))
+    server.start()
     try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory: pytest.TempPathFactory, redis: RedisServer) -> Iterator[Stack]:
+    running = Stack(tmp_path_factory.mktemp("live-scaled"), database_url=database_url("live"),
+                    redis_url=redis.url(0), broker_url=redis.url(1), settings_module="tests.live.scaled_settings",
+                    env={"DURAK_TEST_RUN": str(os.getpid()), "DURAK_AI_BUDGET_MS": str(MASTER_BUDGET_MS),
+                         "DURAK_AI_SWEEP_EVERY": "1", "DURAK_AI_STALLED_AFTER": "3", "DURAK_LIVE_SWEEP_EVERY": "1"})
+    recreate_database(running.database_url)
+    try:
+        running.migrate()
         running.start_worker()
         running.start_server()
         yield running
@@ -121,17 +138,18 @@ async def play_to_the_end(stack: Stack, alice: Guest) -> None:
     await sock.close()
 
 
-async def test_a_person_plays_the_computer_on_a_worker_without_leaking_connections(stack: Stack) -> None:
+async def test_a_person_plays_the_computer_on_a_worker_without_leaking_connections(
+        stack: Stack, redis: RedisServer) -> None:
     alice = Guest(stack.base)
     assert stack.worker is not None
     worker = process_group(stack.worker.pid)
     await play_to_the_end(stack, alice)  # every worker process has announced and enqueued
-    warm = redis_sockets(worker)
+    warm = redis_sockets(worker, redis.port)
     await play_to_the_end(stack, alice)
     # Dozens more computer moves were announced from the worker's processes: each keeps
     # its few connections (one layer pool per process), none opened per send or loop.
-    assert redis_sockets(worker) <= warm + 2
-    assert "Event loop is closed" not in stack.log("worker.log")
+    assert redis_sockets(worker, redis.port) <= warm + 2
+    assert "Event loop is closed" not in stack.worker_log()
 
 
 async def test_a_client_that_drops_and_resumes_misses_nothing(stack: Stack) -> None:
@@ -164,12 +182,9 @@ async def test_a_client_that_drops_and_resumes_misses_nothing(stack: Stack) -> N
     await again.close()
 
 
-async def test_killing_the_worker_during_a_computer_turn_only_delays_the_game(stack: Stack) -> None:
-    alice = Guest(stack.base)
-    game_id = alice.create(rules={"deck": 24}, opponents=[{"ai": "master"}])["id"]
-    sock = socket_for(stack, game_id, alice)
-    start = (await sock.open())["view"]["seq"]
-    killed_at = None
+async def until_the_computer_thinks(alice: Guest, sock: LiveSocket, game_id: int) -> int:
+    """Play until the computer ("master") is in the middle of a real turn; returns the
+    seq it is thinking at."""
     for _ in range(30):
         view = await play_turn(alice, sock, game_id, timeout=60)
         assert view["status"] != "finished", "the game ended before a long computer turn came"
@@ -177,14 +192,25 @@ async def test_killing_the_worker_during_a_computer_turn_only_delays_the_game(st
             continue  # not every action hands the computer the turn
         # A forced reply (one legal action) comes at once; a real one takes the budget.
         await asyncio.sleep(MASTER_BUDGET_MS / 4000)
-        if alice.view(game_id)["seq"] != view["seq"]:
-            continue
-        stack.kill_worker()
         if alice.view(game_id)["seq"] == view["seq"]:
-            killed_at = view["seq"]
+            return int(view["seq"])
+    raise AssertionError("never caught the computer thinking")
+
+
+async def test_killing_the_worker_during_a_computer_turn_only_delays_the_game(stack: Stack) -> None:
+    alice = Guest(stack.base)
+    game_id = alice.create(rules={"deck": 24}, opponents=[{"ai": "master"}])["id"]
+    sock = socket_for(stack, game_id, alice)
+    start = (await sock.open())["view"]["seq"]
+    killed_at = None
+    for _ in range(5):
+        thinking = await until_the_computer_thinks(alice, sock, game_id)
+        stack.kill_worker()
+        if alice.view(game_id)["seq"] == thinking:
+            killed_at = thinking
             break
         stack.start_worker()  # it answered in the instant before the kill: try another turn
-    assert killed_at is not None, "never caught the computer thinking"
+    assert killed_at is not None, "never killed the worker while the computer was thinking"
     stack.start_worker()
     # acks_late: the unacknowledged turn comes back after the visibility timeout (and
     # the stalled-turn sweep enqueues it too); either way it is played once.
@@ -198,39 +224,47 @@ async def test_killing_the_worker_during_a_computer_turn_only_delays_the_game(st
     await sock.close()
 
 
-async def test_restarting_redis_loses_nothing(stack: Stack) -> None:
+async def test_restarting_redis_loses_nothing(stack: Stack, redis: RedisServer) -> None:
+    """Redis stops, losing every key (the queue, the groups, the channel messages), and
+    comes back. The same worker process, never restarted, answers the moves after it;
+    the sockets stay open and miss nothing (the server's hub joins its groups again and
+    brings them up to the database); a client that reconnects and resumes misses nothing.
+    Redis goes while the computer is thinking, so the worker holds an unacknowledged
+    task then (the case that used to stop it)."""
     alice, carol = Guest(stack.base), Guest(stack.base)
-    game_id = alice.create(rules={"deck": 24}, opponents=[{"ai": "experienced"}])["id"]
+    game_id = alice.create(rules={"deck": 24}, opponents=[{"ai": "master"}])["id"]
     player, watcher = socket_for(stack, game_id, alice), socket_for(stack, game_id, carol)
     await player.open()
     start = (await watcher.open())["view"]["seq"]
-    for _ in range(3):
-        await play_turn(alice, player, game_id)
-    try:
-        redis_restart()
-    finally:
-        if redis("ping") != "PONG":
-            redis_restart()
-    stack.revive_worker()
-    # The sockets' Redis went away under them: each client reconnects and resumes.
-    await asyncio.wait_for(player.closed.wait(), 30)
+    assert stack.worker is not None
+    worker = stack.worker
+    await until_the_computer_thinks(alice, player, game_id)
+    await asyncio.to_thread(redis.restart)
+    restarted_at = alice.view(game_id)["seq"]
     seen = watcher.last_seq()
-    watcher_again = socket_for(stack, game_id, carol)
-    await watcher_again.open()
-    await watcher_again.send({"type": "resume", "after": seen})
-    player_again = socket_for(stack, game_id, alice)
-    await player_again.open()
+    returning = socket_for(stack, game_id, carol)  # a second tab that lost its socket
+    await returning.open()
+    await returning.send({"type": "resume", "after": seen})
     view: dict[str, Any] = {}
     for _ in range(300):
-        view = await play_turn(alice, player_again, game_id, timeout=60)
+        view = await play_turn(alice, player, game_id, timeout=60)
         if view["status"] == "finished":
             break
     assert view["status"] == "finished"
-    await watcher_again.wait_for_seq(view["seq"])
-    watched = watcher.events() + [e for e in watcher_again.events() if e["seq"] > seen]
-    assert_gapless(watched, start + 1, view["seq"])
-    assert_nothing_hidden(watched, None)
-    for sock in (player, watcher, player_again, watcher_again):
+    for sock in (player, watcher, returning):
+        await sock.wait_for_seq(view["seq"])
+        assert not sock.closed.is_set()
+    assert_gapless(watcher.events(), start + 1, view["seq"])
+    assert_nothing_hidden(watcher.events(), None)
+    resumed = [e for e in returning.events() if e["seq"] > seen]
+    assert_gapless(resumed, seen + 1, view["seq"])
+    assert_nothing_hidden(resumed, None)
+    # The computer moved after the restart, on the worker that lived through it.
+    events = alice.events(game_id)
+    assert [e for e in events[restarted_at:] if e.get("seat") == 1], "no computer move after the restart"
+    assert stack.worker is worker and worker.poll() is None, "the worker died with Redis"
+    assert "Unrecoverable error" not in stack.worker_log()
+    for sock in (player, watcher, returning):
         await sock.close()
 
 
