@@ -9,8 +9,9 @@
   card that beats, or transfers when that is cheaper.
 - Remember the discard and what others picked up: the cards a seat may hold are the unseen
   ones plus those it was seen to pick up. With the stock gone, it leads cards the defender
-  cannot beat; with two players left every card is known and it reads the endgame out
-  exactly (alpha-beta, a fixed node budget) when the position is small enough.
+  cannot beat; with two players left and at most the face-up trump in the stock every
+  card is known, and it reads the endgame out exactly (alpha-beta, a fixed node budget)
+  when the position is small enough.
 - Mind the last, face-up trump: it does not give up a bout whose beating brings it a
   strong face-up trump (others draw first, the defender last).
 
@@ -42,7 +43,7 @@ W: dict[str, float] = {
     "throw_rank": 1.0,  # throw in plain cards of rank share ≤ this while the stock is thick
     "unbeatable": 1.0,  # endgame lead bonus for a card the defender cannot beat
     "keep_trumps": 4.0,  # stock size above which trumps are not thrown in
-    "solve_nodes": 300,  # endgame search nodes (deterministic bound, about 10 ms)
+    "solve_nodes": 1000,  # endgame search nodes (a deterministic bound, about 10 ms)
 }
 
 
@@ -151,7 +152,7 @@ def choose(obs: Observation) -> Action:
     if len(legal) == 1:
         return legal[0]
     seen = Seen(obs)
-    if obs.deck_count == 0 and obs.players - obs.out.bit_count() == 2:
+    if obs.everything_known:
         # Every card is known now: read the endgame out when it is small enough.
         world = determinize(obs, Random(0))  # the only deal consistent with obs
         try:

@@ -1,34 +1,75 @@
 """The master: search over deals consistent with what its seat has seen.
 
 While cards are hidden it runs determinized Monte Carlo (perfect-information sampling):
-each iteration deals the unseen cards at random consistently with the observation
-(``determinize``), then plays every legal action in that same deal and finishes the game
-with greedy playouts for all seats; the action with the best mean score is chosen. Once the
-stock is empty and two players remain every card is known, and an exact alpha-beta solver
-(``solver``) decides, falling back to sampling if the tree is too big for the budget.
+each round deals the unseen cards at random consistently with the observation
+(``determinize``), then plays every candidate action in that same deal and finishes the
+game with greedy playouts for all seats; the action with the best mean score is chosen.
+Candidates are the legal actions less those a cheaper twin dominates (a defender beats the
+first unbeaten card, with the cheapest plain or any trump beater). Rounds are compared
+pairwise (every action sees the same deals), so an action clearly behind the leader is
+dropped early, and the search stops as soon as one action is left: the budget goes to the
+close calls. Once two players remain and at most the face-up trump is in the stock every
+card is known, and an exact alpha-beta solver (``solver``) decides, falling back to
+sampling if the tree is too big for the budget.
 
 ``budget_ms`` (default 1000) bounds the thinking time per move.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from random import Random
 
-from games.engine.actions import Action
+from games.engine.actions import Action, Defend
 from games.engine.ai import greedy
 from games.engine.ai.determinize import determinize
 from games.engine.ai.observe import Observation
 from games.engine.ai.rollout import playout
 from games.engine.ai.sim import step
 from games.engine.ai.solver import NodeLimit, Solver
+from games.engine.cards import SUIT_MASK
 
 DEFAULT_BUDGET_MS = 1000
 # Share of the budget the exact solver may use before sampling takes over.
 SOLVER_SHARE = 0.6
-# Every PRUNE_EVERY deals, actions whose mean trails the best by PRUNE_MARGIN are dropped.
-PRUNE_EVERY = 16
-PRUNE_MARGIN = 0.25
+# Racing: from MIN_ROUNDS deals on, every CHECK_EVERY deals an action whose paired
+# difference to the leader is below zero by more than Z standard errors is dropped.
+MIN_ROUNDS = 12
+CHECK_EVERY = 4
+Z = 2.0
+# Actions whose every deal so far scored the same as the leader's are the same move in
+# effect: after SAME_ROUNDS such deals the earliest of them (the greedy one first) is kept.
+SAME_ROUNDS = 24
+
+
+def candidates(obs: Observation) -> list[Action]:
+    """The legal actions worth searching, the greedy baseline's move first (ties go to it).
+
+    A defender's beats are limited to the first unbeaten card (every order of beating is
+    still reachable) and, of the plain cards that beat it, to the cheapest: a dearer card
+    of the same suit only keeps a cheaper one in hand. Trump beaters all stay."""
+    legal = list(obs.legal)
+    first = greedy.choose(obs)
+    if obs.table and obs.seat == obs.defender:
+        trumps = SUIT_MASK[obs.trump_suit] if obs.trump_suit >= 0 else 0
+        target = next((i for i, (_, d) in enumerate(obs.table) if d < 0), -1)
+        kept: list[Action] = []
+        plain_seen = False
+        for action in legal:
+            if type(action) is Defend:
+                if action.target != target:
+                    continue
+                if not trumps >> action.card & 1:
+                    if plain_seen:
+                        continue
+                    plain_seen = True
+            kept.append(action)
+        if first in kept:
+            legal = kept
+    legal.remove(first)
+    legal.insert(0, first)
+    return legal
 
 
 def choose(obs: Observation, rng: Random, budget_ms: int | None = None) -> Action:
@@ -36,38 +77,68 @@ def choose(obs: Observation, rng: Random, budget_ms: int | None = None) -> Actio
     budget = (budget_ms if budget_ms is not None else DEFAULT_BUDGET_MS) / 1000.0
     deadline = began + budget * 0.85
     seat = obs.seat
-    legal = list(obs.legal)
+    legal = candidates(obs)
     if len(legal) == 1:
         return legal[0]
-    first = greedy.choose(obs)
-    legal.remove(first)
-    legal.insert(0, first)  # ties go to the greedy move
-    active = obs.players - obs.out.bit_count()
-    if obs.deck_count == 0 and active == 2:
+    if obs.everything_known:
         world = determinize(obs, rng)  # the only deal left: every card is known
         try:
             action, _ = Solver(seat, deadline=began + budget * SOLVER_SHARE).best_action(world, legal)
             return action
         except NodeLimit:
             pass
-    totals = [0.0] * len(legal)
-    counts = [0] * len(legal)
-    alive = list(range(len(legal)))
+    k = len(legal)
+    totals = [0.0] * k
+    # Paired statistics against every other action: sum and sum of squares of differences.
+    diff = [[0.0] * k for _ in range(k)]
+    diff2 = [[0.0] * k for _ in range(k)]
+    counts = [0] * k
+    alive = list(range(k))
     rounds = 0
+    scores = [0.0] * k
     while True:
         world = determinize(obs, rng)
+        done = True
         for i in alive:
-            totals[i] += playout(step(world, seat, legal[i]), seat)
-            counts[i] += 1
+            scores[i] = playout(step(world, seat, legal[i]), seat)
             if rounds and time.perf_counter() >= deadline:
+                done = False
                 break
-        rounds += 1
-        if time.perf_counter() >= deadline:
+        if not done:
             break
-        if rounds % PRUNE_EVERY == 0 and len(alive) > 2:
-            # Stop sampling actions far behind the leader: more deals for the rest.
-            means = {i: totals[i] / counts[i] for i in alive}
-            top = max(means.values())
-            alive = [i for i in alive if means[i] >= top - PRUNE_MARGIN] or alive
-    best = max(alive, key=lambda i: (totals[i] / counts[i], -i))
+        for i in alive:
+            totals[i] += scores[i]
+            counts[i] += 1
+            for j in alive:
+                d = scores[i] - scores[j]
+                diff[i][j] += d
+                diff2[i][j] += d * d
+        rounds += 1
+        if len(alive) == 1 or time.perf_counter() >= deadline:
+            break
+        if rounds >= MIN_ROUNDS and rounds % CHECK_EVERY == 0:
+            alive = _race(alive, totals, diff, diff2, rounds)
+            if len(alive) == 1:
+                break
+    best = max(alive, key=lambda i: (totals[i] / max(counts[i], 1), -i))
     return legal[best]
+
+
+def _race(alive: list[int], totals: list[float], diff: list[list[float]], diff2: list[list[float]],
+          rounds: int) -> list[int]:
+    """The actions still in the race after ``rounds`` deals shared by every alive action."""
+    leader = max(alive, key=lambda i: (totals[i], -i))
+    kept = []
+    for i in alive:
+        if i == leader:
+            kept.append(i)
+            continue
+        mean = diff[i][leader] / rounds
+        var = max(diff2[i][leader] / rounds - mean * mean, 0.0)
+        if var == 0.0:
+            if mean < 0 or rounds >= SAME_ROUNDS:
+                continue  # always behind, or the same move in effect
+        elif mean + Z * math.sqrt(var / rounds) < 0:
+            continue
+        kept.append(i)
+    return kept

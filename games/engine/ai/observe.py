@@ -58,6 +58,12 @@ class Observation(NamedTuple):
         return mask
 
     @property
+    def everything_known(self) -> bool:
+        """Two players are left and at most the face-up trump remains in the stock: every
+        hidden card then sits in the other player's hand, so the deal is known exactly."""
+        return self.deck_count <= 1 and self.players - self.out.bit_count() == 2
+
+    @property
     def unseen(self) -> int:
         """Cards this seat cannot place: in other hands (not known) or in the stock below
         the face-up trump."""

@@ -1,0 +1,54 @@
+"""The search level's pieces: the candidates it samples, and when the deal is known."""
+
+from __future__ import annotations
+
+import random
+
+from games.engine import Rules
+from games.engine.actions import TAKE, Defend
+from games.engine.ai import observe
+from games.engine.ai.determinize import determinize
+from games.engine.ai.greedy import choose as greedy_choose
+from games.engine.ai.master import candidates
+from tests.engine.ai.support import positions
+
+
+def test_candidates_are_legal_and_start_with_the_greedy_move() -> None:
+    """Candidates are legal actions, the greedy move first; a defender keeps every way to
+    take or transfer, beats only the first unbeaten card, and keeps at most one plain beater."""
+    rng = random.Random("candidates")
+    pruned = 0
+    for state, seat in positions(rng, 30):
+        obs = observe(state, seat)
+        if not obs.legal:
+            continue
+        found = candidates(obs)
+        assert found[0] == greedy_choose(obs)
+        assert len(set(found)) == len(found) and set(found) <= set(obs.legal)
+        if obs.table and seat == obs.defender:
+            assert (TAKE in found) == (TAKE in obs.legal)
+            assert {a for a in found if type(a) is not Defend} == {a for a in obs.legal if type(a) is not Defend}
+            targets = {a.target for a in found if type(a) is Defend}
+            assert len(targets) <= 1
+            trumps = {a.card for a in found if type(a) is Defend and a.card % 4 == obs.trump_suit}
+            assert len([a for a in found if type(a) is Defend]) - len(trumps) <= 1
+        pruned += len(found) < len(obs.legal)
+    assert pruned > 20
+
+
+def test_with_two_players_and_only_the_trump_left_the_deal_is_known() -> None:
+    """Once the stock holds at most the face-up trump and two play on, every sampled deal
+    is the real one: the solver may read the game out."""
+    rng = random.Random("known")
+    seen = 0
+    for state, seat in positions(rng, 40, Rules()):
+        obs = observe(state, seat)
+        if not obs.everything_known or not obs.legal:
+            assert not obs.everything_known or not obs.legal or state.deck_count > 1
+            continue
+        for salt in range(2):
+            world = determinize(obs, random.Random(salt))
+            assert world.hands == state.hands
+            assert world.deck[world.deck_pos:] == state.deck[state.deck_pos:]
+        seen += 1
+    assert seen > 50
