@@ -65,6 +65,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_boo
         "max_size": int(env("DJANGO_DB_POOL_MAX", "20")),
         "timeout": 10,
     }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("DJANGO_DB_PREPARED", False):
+    DATABASES["default"].setdefault("OPTIONS", {}).update({"server_side_binding": True, "prepare_threshold": 5})
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"] = {
@@ -98,6 +100,7 @@ LOCAL_APPS = [
     "accounts",
     "games",
     "live",
+    "tournaments",
     "durak_platform.ceiling",
 ]
 INSTALLED_APPS = DJANGO_APPS + THIRD_PARTY_APPS + LOCAL_APPS
@@ -188,7 +191,12 @@ CELERY_BEAT_SCHEDULE = {
     "ai-turns-sweep": {
         "task": "games.tasks.ai_turns_sweep",
         "schedule": float(env("DURAK_AI_SWEEP_EVERY", "30")),
-    }
+    },
+    # Moves a tournament on if the game-finished signal was lost with a worker.
+    "tournaments-advance-sweep": {
+        "task": "tournaments.tasks.tournaments_advance_sweep",
+        "schedule": 60.0,
+    },
 }
 
 # THE GAME

@@ -1,0 +1,1 @@
+"""Organised tournaments: round-robin tables of two, standings, prize pools and payouts."""
