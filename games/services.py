@@ -25,7 +25,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from accounts.models import Player
-from games import broadcast, snapshots
+from games import broadcast, signals, snapshots
 from games.engine import (
     Action,
     Event,
@@ -126,6 +126,11 @@ def _after_commit(game_id: int, created_at: datetime | None, seq: int, state: St
         from live.services import game_moved  # live play (timers) builds on games: import late
 
         game_moved(game_id, seq)  # after the computer's turn is on its way: timers can wait
+    if state.result is not None:
+        # Last, so listeners (tournaments) see the forfeits the live hook recorded.
+        for receiver, error in signals.game_finished.send_robust(sender=Game, game_id=game_id):
+            if isinstance(error, Exception):
+                logger.error("game %s finished: %r failed", game_id, receiver, exc_info=error)
 
 
 def _advance(game: Game, expected: int) -> bool:
