@@ -78,11 +78,24 @@ def _server_loop() -> asyncio.AbstractEventLoop | None:
     return loop if loop is not None and pid == os.getpid() and loop.is_running() else None
 
 
+async def _send_logged(layer: BaseChannelLayer, group: str, message: dict[str, Any]) -> None:
+    try:
+        await asyncio.wait_for(layer.group_send(group, message), SEND_TIMEOUT)
+    except Exception:  # the move is committed already; a lost notice is healed by resume
+        logger.exception("Could not send %s to %s", message, group)
+
+
 def send_group(layer: BaseChannelLayer, group: str, message: dict[str, Any]) -> None:
     """``group_send`` from synchronous code, on the right event loop for this process."""
-    if isinstance(layer, InMemoryChannelLayer) or _server_loop() is not None:
+    loop = _server_loop()
+    if isinstance(layer, InMemoryChannelLayer):
         # The in-memory layer lives on its consumers' loop; never touch it from another.
         async_to_sync(layer.group_send)(group, message)
+    elif loop is not None:
+        # In the server: hand the send to its loop and go on. The request (or the
+        # socket's action) answers without waiting for Redis, and the computer's turn
+        # is enqueued sooner; the process's own sockets heard it already (``announce``).
+        asyncio.run_coroutine_threadsafe(_send_logged(layer, group, message), loop)
     else:
         _sender.run(layer.group_send(group, message), SEND_TIMEOUT)
 

@@ -9,31 +9,32 @@ each here), and on older channels-redis, connections left on closed loops.
 from __future__ import annotations
 
 import asyncio
-import socket
+import shutil
 import threading
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from channels_redis.core import RedisChannelLayer
 
 from games import broadcast
+from tests.stack import RedisServer
 
-DB = 15
-
-
-def _redis_up() -> bool:
-    try:
-        socket.create_connection(("127.0.0.1", 6379), timeout=0.5).close()
-    except OSError:
-        return False
-    return True
+pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server")
 
 
-pytestmark = pytest.mark.skipif(not _redis_up(), reason="needs Redis on 127.0.0.1:6379")
+@pytest.fixture
+def redis(tmp_path: Path) -> Iterator[RedisServer]:
+    """A private Redis: nobody else's keys, nobody else's connections."""
+    server = RedisServer(tmp_path)
+    server.start()
+    yield server
+    server.stop()
 
 
-def test_sends_from_a_worker_thread_reuse_one_loop_and_one_pool() -> None:
-    layer = RedisChannelLayer(hosts=[f"redis://127.0.0.1:6379/{DB}"])
-    listener = RedisChannelLayer(hosts=[f"redis://127.0.0.1:6379/{DB}"])
+def test_sends_from_a_worker_thread_reuse_one_loop_and_one_pool(redis: RedisServer) -> None:
+    layer = RedisChannelLayer(hosts=[redis.url()])
+    listener = RedisChannelLayer(hosts=[redis.url()])
 
     async def join() -> str:
         channel = await listener.new_channel()
@@ -51,6 +52,10 @@ def test_sends_from_a_worker_thread_reuse_one_loop_and_one_pool() -> None:
     (connection,) = loop_layer._connections.values()
     pool = connection.connection_pool
     assert len(pool._available_connections) + len(pool._in_use_connections) == 1
+    # And Redis agrees: at most the sender's one, the listener's one (if its finished loop
+    # left it open) and redis-cli asking, after 201 sends.
+    clients = dict(line.split(":", 1) for line in redis.cli("info", "clients").splitlines() if ":" in line)
+    assert int(clients["connected_clients"]) <= 3
 
     async def first() -> dict[str, object]:
         message: dict[str, object] = await listener.receive(channel)
