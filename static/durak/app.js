@@ -281,6 +281,10 @@
   /* ---------- the event pump ---------- */
 
   function enqueue(events) {
+    if (S.model && S.model.status === "waiting" && (events || []).some((e) => e.type === "cards_dealt")) {
+      adoptDeal();
+      return;
+    }
     for (const e of events || []) {
       if (typeof e.seq !== "number" || e.seq <= S.lastSeq) continue;
       S.queue.push(e);
@@ -485,14 +489,16 @@
     connectWs();
   }
 
-  async function newGame() {
+  async function newGame(withFriends) {
     if (S.creating) return;
     S.creating = true;
     const st = S.settings;
+    // With friends every other seat stays open for whoever follows the invitation link.
     const body = {
       rules: { variant: st.transfer ? "perevodnoy" : "podkidnoy", players: st.opponents + 1, deck: 36 },
-      opponents: Array.from({ length: st.opponents }, () => ({ ai: st.level })),
+      opponents: withFriends ? [] : Array.from({ length: st.opponents }, () => ({ ai: st.level })),
     };
+    leaveLink();
     S.pendingSettings = false;
     renderSettings();
     S.message = null;
@@ -524,6 +530,72 @@
     pump();
   }
 
+  /* A shared link, /?game=<id>: take a free seat, or sit back down, or watch. */
+  function linkedGame() {
+    const id = new URLSearchParams(location.search).get("game");
+    return id && /^\d+$/.test(id) ? Number(id) : null;
+  }
+  function leaveLink() {
+    if (linkedGame() !== null) history.replaceState(null, "", location.pathname);
+  }
+  function inviteLink(id) {
+    return location.origin + location.pathname + "?game=" + id;
+  }
+
+  async function openLinked(id) {
+    let view = await api("GET", "/games/" + id + "/");
+    if (!view.you && view.status === "waiting") {
+      try {
+        view = await api("POST", "/games/" + id + "/join/", {});
+      } catch (e) {
+        if (e.network) throw e;
+        view = await api("GET", "/games/" + id + "/");
+        S.message = { text: t("err.noSeat") };
+      }
+    }
+    if (view.you) leaveLink(); // a player's page resumes its own game from now on
+    await showGame(view);
+  }
+
+  /* Show a game from its start when it is just being dealt, else as it stands. */
+  async function showGame(view) {
+    let events = null;
+    if (view.status !== "waiting" && view.seq < 40) {
+      try {
+        events = (await api("GET", "/games/" + view.id + "/events/?after=0")).events || [];
+      } catch (e) { /* the view alone will do */ }
+    }
+    if (view.you) setGame(view);
+    else watchGame(view);
+    const start = events && modelAtDeal(view, events);
+    if (start) {
+      S.model = start;
+      S.lastSeq = start.seq;
+      enqueue(events);
+    }
+    render();
+    pump();
+  }
+
+  function watchGame(view) {
+    const own = load("game", null);
+    setGame(view);
+    save("game", own); // watching does not replace the player's own game
+  }
+
+  /* The last seat was taken: the deal has happened, so start the model from the view. */
+  async function adoptDeal() {
+    if (S.adopting) return;
+    S.adopting = true;
+    const gid = S.gameId;
+    try {
+      const view = await api("GET", "/games/" + gid + "/");
+      if (gid === S.gameId && view.status !== "waiting") await showGame(view);
+    } catch (e) { /* the next poll tries again */ } finally {
+      S.adopting = false;
+    }
+  }
+
   async function resumeGame() {
     try {
       await ensureGuest();
@@ -532,6 +604,21 @@
       render();
       setTimeout(resumeGame, 2000);
       return;
+    }
+    const linked = linkedGame();
+    if (linked !== null) {
+      try {
+        await openLinked(linked);
+        return;
+      } catch (e) {
+        if (e.network) {
+          S.message = { text: t("err.network"), network: true };
+          render();
+          setTimeout(resumeGame, 2000);
+          return;
+        }
+        leaveLink(); // no such game: carry on with our own
+      }
     }
     if (S.gameId) {
       try {
@@ -782,7 +869,9 @@
     const mine = me();
     const n = m.seats.length;
     const seats = [];
-    for (let i = 1; i < n; i++) seats.push(m.seats[((mine || 0) + i) % n]);
+    // A player sees the others round the table from their left; a watcher sees everyone.
+    if (mine === null) seats.push(...m.seats);
+    else for (let i = 1; i < n; i++) seats.push(m.seats[(mine + i) % n]);
     const acting = new Set(S.busy ? (S.actor !== null ? [S.actor] : []) : (S.view && S.view.seq === m.seq ? S.view.to_act || [] : []));
     return seats.map((s) => {
       const role = roleOf(s.seat);
@@ -843,6 +932,8 @@
     const v = S.view;
     if (!m) return t("status.loading");
     if (m.result) return t("status.finished");
+    if (m.status === "waiting") return t("status.waitingPlayers");
+    if (!m.you) return t("status.watching");
     if (S.busy && S.actor !== null && S.actor !== me()) return t("status.waiting", { name: seatName(S.actor) });
     if (!interactive()) {
       const others = (v && v.to_act || []).filter((s) => s !== me());
@@ -871,6 +962,7 @@
     let head;
     const mine = me();
     if (r.draw) head = t("result.draw");
+    else if (mine === null) head = t("status.finished");
     else if (r.losers && r.losers.includes(mine)) head = t("result.lose");
     else head = t("result.win");
     let detail = "";
@@ -882,10 +974,46 @@
       '<button type="button" class="btn primary" data-act="new">' + esc(t("newGame")) + "</button></div>";
   }
 
+  function renderInvite() {
+    const box = $("#invite");
+    if (!box) return;
+    const m = S.model;
+    const waiting = Boolean(m && m.status === "waiting" && S.gameId);
+    box.hidden = !waiting;
+    if (!waiting) return;
+    const link = $("#invite-link");
+    if (link.value !== inviteLink(S.gameId)) link.value = inviteLink(S.gameId);
+    // Only the creator (seat 0) may seat computers in the empty chairs.
+    box.querySelector('[data-act="fill"]').hidden = !(m.you && m.you.seat === 0);
+  }
+
+  async function copyInvite() {
+    const link = $("#invite-link");
+    link.select();
+    try {
+      await navigator.clipboard.writeText(link.value);
+    } catch (e) {
+      try { document.execCommand("copy"); } catch (e2) { /* the link stays selected for the person to copy */ }
+    }
+    S.message = { text: t("invite.copied") };
+    render();
+  }
+
+  async function fillSeats() {
+    try {
+      const view = await api("POST", "/games/" + S.gameId + "/fill/", { ai: S.settings.level });
+      await showGame(view);
+    } catch (e) {
+      S.message = { text: t("err.generic", { message: e.message }) };
+      render();
+    }
+  }
+
   function render() {
     const game = $("#game");
     if (!game) return;
     renderStatic();
+    renderInvite();
     const m = S.model;
     if (!m) {
       $("#status").textContent = S.message ? S.message.text : t("status.loading");
@@ -1043,6 +1171,8 @@
         case "lead": clickLead(); break;
         case "cancel": S.mode = null; render(); break;
         case "new": newGame(); break;
+        case "copy": copyInvite(); break;
+        case "fill": fillSeats(); break;
         default: break;
       }
     });
@@ -1060,6 +1190,7 @@
       if (next) next.focus();
     });
     $("#btn-new").addEventListener("click", () => newGame());
+    $("#btn-friend").addEventListener("click", () => newGame(true));
     $("#settings").addEventListener("change", onSettingsChange);
     document.querySelectorAll(".lang-switch button").forEach((b) => b.addEventListener("click", () => {
       S.lang = b.dataset.setLang;

@@ -364,3 +364,64 @@ def test_plays_on_without_the_socket(fresh_page: Any) -> None:
     assert page.evaluate("() => window.durakPage.state.wsOpen") is False
     assert page.locator("#log li").count() > 0
     assert not page.locator("#message").is_visible()
+
+
+def _table_dealt(page: Any) -> None:
+    page.wait_for_function("() => document.querySelectorAll('#hand .card').length === 6", timeout=30_000)
+
+
+def test_two_people_play_a_whole_game_by_link_while_a_third_watches(fresh_page: Any) -> None:
+    """«Играть с друзьями» leaves the other seat open and shows a link; a friend who opens
+    it takes the seat and the deal follows; a third visitor of the same link watches; the
+    two play to the end by clicks, and the watcher sees the result too."""
+    host = fresh_page()
+    _load(host)
+    host.locator("#btn-friend").click()
+    host.wait_for_function("() => !document.querySelector('#invite').hidden")
+    link = host.locator("#invite-link").input_value()
+    assert link.startswith("http://127.0.0.1:") and "?game=" in link
+    assert host.locator("#status").inner_text() == "Ждём игроков за столом…"
+    assert host.locator("#hand .card").count() == 0
+
+    friend = fresh_page()
+    friend.goto(link)
+    _table_dealt(friend)
+    _table_dealt(host)
+    assert host.locator("#invite").is_hidden()
+    assert "?game=" not in friend.url, "a seated player's page forgets the link and resumes its own game"
+
+    watcher = fresh_page()
+    watcher.goto(link)
+    watcher.wait_for_function("() => document.querySelector('#status').textContent === 'Вы смотрите партию.'")
+    assert watcher.locator("#hand .card").count() == 0
+    assert watcher.locator("#opponents .opp").count() == 2
+
+    players = (host, friend)
+    for _ in range(1500):
+        if all(driver.finished(p) for p in players):
+            break
+        moved = False
+        for page in players:
+            if not driver.finished(page) and page.evaluate(driver.READY):
+                moved = driver._try_step(page, "play") or moved
+        if not moved:
+            host.wait_for_timeout(100)
+    else:
+        raise AssertionError("the two people did not finish their game")
+    watcher.wait_for_selector("#result:not([hidden])", timeout=30_000)
+    results = [p.locator("#result").inner_text() for p in players]
+    assert any("дурак" in r.lower() or "ничья" in r.lower() for r in results), results
+    host.screenshot(path=str(SCREENSHOTS / "friends-host-result.png"))
+    watcher.screenshot(path=str(SCREENSHOTS / "friends-watcher-result.png"))
+
+
+def test_the_creator_can_seat_a_computer_instead_of_waiting(fresh_page: Any) -> None:
+    page = fresh_page()
+    _load(page)
+    page.locator("#btn-friend").click()
+    page.wait_for_function("() => !document.querySelector('#invite').hidden")
+    page.locator('#invite [data-act="fill"]').click()
+    _table_dealt(page)
+    assert page.locator("#invite").is_hidden()
+    driver.wait_ready(page)
+    assert driver.step(page)
