@@ -11,9 +11,11 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from durak_platform.ceiling.apis import CeilingApi
 from games.views import index
+from tournaments.views import tournaments_page
 
 urlpatterns: list[Any] = [
     path("", index, name="index"),
+    path("tournaments/", tournaments_page, name="tournaments"),
     path("api/v1/", include("accounts.urls")),
     path("api/v1/", include("games.urls")),
     path("api/v1/", include("tournaments.urls")),

@@ -102,7 +102,8 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
     entrants = tournament.entries.count()
     return {
         "id": tournament.pk, "name": tournament.name, "status": tournament.status,
-        "organiser": tournament.organiser.name, "entry_fee": tournament.entry_fee,
+        "organiser": tournament.organiser.name, "organiser_id": tournament.organiser_id,
+        "entry_fee": tournament.entry_fee,
         "pool": pool(tournament, entrants), "entrants": entrants, "max_entrants": tournament.max_entrants,
         "created_at": tournament.created_at.isoformat(),
     }
