@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.db import connection
-from django.db.models import Q, QuerySet
+from django.db.models import DEFERRED, Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import Player
@@ -57,13 +58,47 @@ def _json(value: Any) -> Any:
 
 _GAME_COLUMNS = ["id", "rules", "status", "seq", "creator_id", "result", "created_at", "started_at",
                  "last_event_at", "finished_at"]
+_SEAT_COLUMNS = ["id", "game_id", "number", "player_id", "ai_level"]
+
+
+def _seats(game: Game, table: snapshots.Table) -> list[Seat]:
+    alias = connection.alias
+    seats = []
+    for seat_id, number, player_id, ai_level, name in table.seats:
+        seat = Seat.from_db(alias, _SEAT_COLUMNS, [seat_id, game.pk, number, player_id, ai_level])
+        seat.game = game  # one Game instance, so updates through any seat agree
+        if player_id is not None:
+            seat.player = Player.from_db(alias, ["id", "name"], [player_id, name])
+        seats.append(seat)
+    return seats
+
+
+def _game(game_id: int, table: snapshots.Table, seq: int, status: str, result: Any,
+          last_event_at: Any, finished_at: Any) -> Game:
+    return Game.from_db(connection.alias, _GAME_COLUMNS, [
+        game_id, table.rules, status, seq, table.creator_id, result, table.created_at, table.started_at,
+        last_event_at, finished_at,
+    ])
 
 
 def game_with_seats(game_id: int) -> tuple[Game, list[Seat]]:
-    """A game, its seats and their players' names in one query, without a lock (writes
-    are guarded by the seq they expect, see ``services``). Plain SQL: every move and
-    every view starts here, and the ORM's join of three models cost several times the
-    query itself; the instances are built as the ORM would (``from_db``)."""
+    """A game, its seats and their players' names, read without a lock (writes are
+    guarded by the seq they expect, see ``services``). One query: the game row alone
+    when this process has the started game's table cached, else the game with its seats
+    and players. Plain SQL: every move and every view starts here, and the ORM's join of
+    three models cost several times the query itself; the instances are built as the
+    ORM would (``from_db``)."""
+    table = snapshots.table(game_id)
+    if table is not None:
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT seq, status, result, last_event_at, finished_at FROM {Game._meta.db_table}"
+                           " WHERE id = %s", [game_id])
+            row = cursor.fetchone()
+        if row is None:
+            raise GameNotFound(game_id)
+        seq, status, result, last_event_at, finished_at = row
+        game = _game(game_id, table, seq, status, _json(result), _aware(last_event_at), _aware(finished_at))
+        return game, _seats(game, table)
     game_table, seat_table = Game._meta.db_table, Seat._meta.db_table
     player_table = Player._meta.db_table
     columns = ", ".join(f"g.{column}" for column in _GAME_COLUMNS)
@@ -77,21 +112,31 @@ def game_with_seats(game_id: int) -> tuple[Game, list[Seat]]:
         rows = cursor.fetchall()
     if not rows:
         raise GameNotFound(game_id)
-    alias = connection.alias
     (pk, rules, status, seq, creator_id, result, created_at, started_at, last_event_at, finished_at) = rows[0][:10]
-    game = Game.from_db(alias, _GAME_COLUMNS, [
-        pk, _json(rules), status, seq, creator_id, _json(result) if result is not None else None,
-        _aware(created_at), _aware(started_at), _aware(last_event_at), _aware(finished_at),
-    ])
-    seats = []
-    for *_, seat_id, number, player_id, ai_level, name in rows:
-        seat = Seat.from_db(alias, ["id", "game_id", "number", "player_id", "ai_level"],
-                            [seat_id, pk, number, player_id, ai_level])
-        seat.game = game  # one Game instance, so updates through any seat agree
-        if player_id is not None:
-            seat.player = Player.from_db(alias, ["id", "name"], [player_id, name])
-        seats.append(seat)
-    return game, seats
+    table = snapshots.Table(
+        created_at=_aware(created_at), started_at=_aware(started_at), creator_id=creator_id, rules=_json(rules),
+        seats=tuple((seat_id, number, player_id, ai_level, name) for *_, seat_id, number, player_id, ai_level, name
+                    in rows),
+        read_at=time.monotonic(),
+    )
+    if status != Game.Status.WAITING:  # seats are final once the game has started
+        snapshots.remember_table(pk, table)
+    game = _game(pk, table, seq, status, _json(result), _aware(last_event_at), _aware(finished_at))
+    return game, _seats(game, table)
+
+
+def game_recalled(game_id: int, seq: int) -> tuple[Game, list[Seat], State] | None:
+    """The active game at ``seq`` from this process's caches alone (its table and its
+    state at exactly that seq), or None. The game may have moved on since (another
+    process appended): a write from here must be guarded by ``seq``, as every write is."""
+    table = snapshots.table(game_id)
+    if table is None:
+        return None
+    state = snapshots.recall(game_id, table.created_at, seq)
+    if state is None or state.result is not None:
+        return None
+    game = _game(game_id, table, seq, Game.Status.ACTIVE, None, DEFERRED, None)
+    return game, _seats(game, table), state
 
 
 def seats_of(game: Game) -> list[Seat]:

@@ -57,6 +57,7 @@ from games.models import Game, GameEvent, Seat
 from games.selectors import (
     ai_seats_to_act,
     ai_seed,
+    game_recalled,
     game_state,
     game_with_seats,
     seated_number,
@@ -292,16 +293,26 @@ def action_play(*, game_id: int, player: Player, action: Action, expected_seq: i
     """A seated player's action at ``expected_seq``: decided by the engine, appended
     with its follow-up events, or refused.
 
-    The game is read without a lock and the engine decides outside any transaction; the
-    write then names the seq it expects (see ``_append``), so a move that lost a race
-    appends nothing and is refused with the seq that won."""
-    game, seats = game_with_seats(game_id)
-    seat = seated_number(seats, player)
-    _check_current(game, expected_seq)
-    state = game_state(game)
+    Usually this process has the game's table and its state at ``expected_seq`` cached
+    (it answered the mover's last move or view), and nothing is read: the write names
+    the seq it expects (see ``_append``), so a move decided on a game that has moved on
+    appends nothing and is refused with the seq that won. Otherwise the game is read,
+    without a lock, and checked before the engine decides."""
+    recalled = game_recalled(game_id, expected_seq)
+    if recalled is not None:
+        game, seats, state = recalled
+        seat = seated_number(seats, player)  # seats are final once a game has started
+    else:
+        game, seats = game_with_seats(game_id)
+        seat = seated_number(seats, player)
+        _check_current(game, expected_seq)
+        state = game_state(game)
     try:
         events = decide(state, seat, action)
     except (InvalidAction, IllegalAction) as error:
+        if recalled is not None:
+            # Decided on a cached state: if the game has moved on, that is the answer.
+            _check_current(game_with_seats(game_id)[0], expected_seq)
         raise _engine_refusal(error) from error
     try:
         with transaction.atomic():

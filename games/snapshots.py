@@ -1,5 +1,5 @@
-"""A per-process cache of rebuilt states: for each game, the latest state this process
-has seen, with its seq.
+"""Per-process caches: for each game, the latest rebuilt state this process has seen,
+with its seq; and for each started game, its table (who sits where).
 
 Events are never changed, so the state after seq N of a game is fixed forever: a cached
 state can only be missing or old, never wrong. An old one is brought up to date by
@@ -7,13 +7,21 @@ folding just the events after it (another worker process appended them), which i
 same replay, started later. ``created_at`` is in the key because SQLite may reuse the id
 of a game whose creation rolled back. States are immutable, so sharing one between
 threads is safe. Entries go in only after the transaction that wrote them commits.
+
+A started game's seats never change (joins and fills end when it starts), so its table
+is cached too, with the seat names as read then: a guest who registers changes name,
+so names older than ``TABLE_NAMES_FOR`` seconds are read again (see
+``selectors.game_recalled``).
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
+from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.conf import settings
 
@@ -22,6 +30,25 @@ from games.engine import State
 _Key = tuple[int, datetime | None]
 _lock = threading.Lock()
 _states: OrderedDict[_Key, tuple[int, State]] = OrderedDict()
+
+# How long a cached table's seat names are shown before they are read again.
+TABLE_NAMES_FOR = 5.0
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a started game's row and seats say that does not change while it is played."""
+
+    created_at: datetime | None
+    started_at: datetime | None
+    creator_id: int | None
+    rules: dict[str, Any]
+    # (seat id, number, player id, ai level, player name) in seat order
+    seats: tuple[tuple[int, int, int | None, str, str | None], ...]
+    read_at: float
+
+
+_tables: OrderedDict[int, Table] = OrderedDict()
 
 
 def latest(game_id: int, created_at: datetime | None) -> tuple[int, State] | None:
@@ -51,6 +78,25 @@ def remember(game_id: int, created_at: datetime | None, seq: int, state: State) 
             _states.popitem(last=False)
 
 
+def table(game_id: int) -> Table | None:
+    """The game's cached table, if it was read less than ``TABLE_NAMES_FOR`` seconds ago."""
+    with _lock:
+        entry = _tables.get(game_id)
+        if entry is None or time.monotonic() - entry.read_at > TABLE_NAMES_FOR:
+            return None
+        _tables.move_to_end(game_id)
+        return entry
+
+
+def remember_table(game_id: int, entry: Table) -> None:
+    with _lock:
+        _tables[game_id] = entry
+        _tables.move_to_end(game_id)
+        while len(_tables) > settings.DURAK_STATE_CACHE_SIZE:
+            _tables.popitem(last=False)
+
+
 def forget_all() -> None:
     with _lock:
         _states.clear()
+        _tables.clear()

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from accounts.models import Player
-from accounts.services import guest_create
-from games import selectors, services
+from accounts.services import guest_create, player_register
+from games import selectors, services, snapshots
 from games.engine import IllegalAction, Take, action_from_dict, decide, legal_actions
 from games.errors import (
     AlreadySeated,
@@ -133,43 +133,75 @@ def test_refusals_carry_the_contract_codes(player: Player) -> None:
     assert Game.objects.get(pk=game.pk).seq == game.seq, "refused actions append nothing"
 
 
-def test_a_move_decided_on_a_stale_read_appends_nothing(player: Player, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Moves read without a lock: one that read the game before another move committed
-    finds the game moved on when it writes, appends nothing and gets 409 with the new seq."""
+def _two_people_moving(player: Player) -> tuple[Game, dict[int, Player], int, Any]:
     other, _ = guest_create()
     game = services.game_create(creator=player, rules={"players": 2}).game
     services.game_join(game_id=game.pk, player=other)
     game.refresh_from_db()
     humans = {0: player, 1: other}
     seat = _seat_to_act(game, set(humans))
-    action = _first_legal(game, seat)
+    return game, humans, seat, _first_legal(game, seat)
+
+
+@pytest.mark.parametrize("cached", [True, False], ids=["from the caches", "read"])
+def test_a_move_decided_on_a_game_that_moved_on_appends_nothing(player: Player, cached: bool,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move decided on a state that is no longer the game's (this process's cached
+    one, or a read from before another move committed) finds the game moved on when it
+    writes: it appends nothing and gets 409 with the new seq."""
+    game, humans, seat, action = _two_people_moving(player)
     stale_read = selectors.game_with_seats(game.pk)
+    stale_state = selectors.game_state(game)
     services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
     stored = GameEvent.objects.filter(game=game).count()
-    monkeypatch.setattr(services, "game_with_seats", lambda game_id: stale_read)
+    # Inside a test nothing commits, so the caches still hold the game at the old seq.
+    assert snapshots.recall(game.pk, game.created_at, game.seq) is stale_state
+    if not cached:
+        snapshots.forget_all()
+        monkeypatch.setattr(services, "game_with_seats", lambda game_id: stale_read)
+    recalled = selectors.game_recalled(game.pk, game.seq)
+    assert (recalled is not None) == cached
     with pytest.raises(StaleSeq) as stale:
         services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
     assert stale.value.extra["seq"] == Game.objects.get(pk=game.pk).seq > game.seq
     assert GameEvent.objects.filter(game=game).count() == stored
 
 
+def test_an_illegal_move_on_a_cached_state_of_a_game_that_moved_on_is_stale_not_illegal(player: Player) -> None:
+    """The engine refuses on this process's cached state, but the game has moved on:
+    the answer is the truth's, 409 with the seq, as if the game had been read first."""
+    game, humans, seat, action = _two_people_moving(player)
+    services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
+    assert selectors.game_recalled(game.pk, game.seq) is not None
+    with pytest.raises(StaleSeq) as stale:
+        services.action_play(game_id=game.pk, player=humans[seat], action=Take(), expected_seq=game.seq)
+    assert stale.value.extra["seq"] == Game.objects.get(pk=game.pk).seq
+
+
 def test_the_unique_seq_backstop_turns_a_lost_race_into_stale_seq(player: Player,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """If the seq-guarded update ever let a second move through, its insert at a seq
     already taken still loses: 409, and nothing of it is stored."""
-    other, _ = guest_create()
-    game = services.game_create(creator=player, rules={"players": 2}).game
-    services.game_join(game_id=game.pk, player=other)
-    game.refresh_from_db()
-    humans = {0: player, 1: other}
-    seat = _seat_to_act(game, set(humans))
-    action = _first_legal(game, seat)
-    stale_read = selectors.game_with_seats(game.pk)
+    game, humans, seat, action = _two_people_moving(player)
     services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
     after_winner = Game.objects.get(pk=game.pk)
-    monkeypatch.setattr(services, "game_with_seats", lambda game_id: stale_read)
     monkeypatch.setattr(services, "_advance", lambda game, expected: True)  # a guard that failed
     with pytest.raises(StaleSeq) as stale:
         services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
     assert stale.value.extra["seq"] == after_winner.seq
     assert GameEvent.objects.filter(game=game).count() == after_winner.seq
+
+
+def test_a_move_from_the_caches_answers_with_names_no_older_than_the_table_cache(
+        player: Player, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A guest who registers changes name; a cached table shows the old name for at
+    most ``TABLE_NAMES_FOR`` seconds, then the next move or view reads it again."""
+    game, humans, seat, action = _two_people_moving(player)
+    selectors.game_with_seats(game.pk)  # this process reads the table: seat names included
+    player_register(username="vasya", password="correct-horse-battery", guest=humans[1 - seat])
+    played = services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
+    names = {s.number: s.name for s in played.seats}
+    assert names[1 - seat] != "vasya", "the table read before the name changed is fresh for a few seconds"
+    monkeypatch.setattr(snapshots, "TABLE_NAMES_FOR", -1.0)
+    view = selectors.game_view_for(game.pk, humans[seat])
+    assert {s["seat"]: s["name"] for s in view["seats"]}[1 - seat] == "vasya"
