@@ -65,8 +65,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_boo
         "max_size": int(env("DJANGO_DB_POOL_MAX", "20")),
         "timeout": 10,
     }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("DJANGO_DB_PREPARED", False):
-    DATABASES["default"].setdefault("OPTIONS", {}).update({"server_side_binding": True, "prepare_threshold": 5})
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"] = {
