@@ -80,6 +80,20 @@
     $("#list").innerHTML = rows.join("") || '<tr><td colspan="5">Пока ни одного турнира — создайте первый.</td></tr>';
   }
 
+  /* Other people's games: a free seat to take, or a game to watch (the game page opens it). */
+  async function showTables() {
+    const data = await api("GET", "/games/");
+    const others = data.games.filter((g) => g.you === null && g.status !== "finished").slice(0, 20);
+    $("#tables").innerHTML = others.map((g) => {
+      const names = g.seats.map((s) => esc(s.name || "свободно")).join(", ");
+      const variant = g.rules.variant === "perevodnoy" ? "переводной" : "подкидной";
+      const link = g.status === "waiting" && g.open_seats
+        ? '<a href="/?game=' + g.id + '">сесть (' + g.open_seats + " своб.)</a>"
+        : '<a href="/?game=' + g.id + '">смотреть</a>';
+      return "<li>№" + g.id + ", " + variant + ": " + names + " — " + link + "</li>";
+    }).join("") || "<li>Сейчас никто не играет.</li>";
+  }
+
   function tableLine(table, t) {
     const names = table.players.map((p) => esc(p.name)).join(" — ");
     const mine = table.players.some((p) => p.player === S.me);
@@ -116,7 +130,7 @@
   }
 
   async function refresh() {
-    await Promise.all([showWallet(), showList(), showDetail()]);
+    await Promise.all([showWallet(), showList(), showTables(), showDetail()]);
   }
 
   function formBody(form) {

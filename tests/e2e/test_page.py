@@ -455,3 +455,9 @@ def test_a_tournament_from_the_page_to_its_first_table(fresh_page: Any) -> None:
     host.locator("#detail .rounds a").click()
     host.wait_for_function("() => document.querySelectorAll('#hand .card').length === 6")
     assert host.locator("#opponents .opp").count() == 1
+    # A third visitor finds the table among the games to watch.
+    third = fresh_page()
+    third.goto("/tournaments/")
+    third.wait_for_selector("#tables a:has-text('смотреть')")
+    third.locator("#tables a:has-text('смотреть')").first.click()
+    third.wait_for_function("() => document.querySelector('#status').textContent === 'Вы смотрите партию.'")
