@@ -145,8 +145,11 @@ class Hub:
                 if await self._rejoin():
                     failures = 0
                 continue
-            if message.get("type") == "game.changed":
-                self.notice(int(message["game_id"]), int(message["seq"]))
+            try:
+                if message.get("type") == "game.changed":
+                    self.notice(int(message["game_id"]), int(message["seq"]))
+            except (KeyError, TypeError, ValueError):
+                logger.warning("Ignored a malformed notice: %r", message)
 
     async def _rejoin(self) -> bool:
         """After the layer failed (Redis restarted, forgetting every group): join every

@@ -1,0 +1,113 @@
+"""The per-process hub (``live.hub``): one group membership per process, and healing
+when the layer fails under it (Redis restarted and forgot every group)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import InMemoryChannelLayer, get_channel_layer
+from django.db import connection
+
+from accounts.models import Player
+from accounts.services import guest_create
+from games import selectors, services
+from games.engine import action_from_dict
+from live import hub
+from tests.live.sockets import Socket, assert_gapless, assert_nothing_hidden, fresh_channel_layer
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_layer() -> None:
+    fresh_channel_layer()
+
+
+@database_sync_to_async
+def two_people() -> tuple[int, list[tuple[Player, str]]]:
+    people = [guest_create(), guest_create()]
+    game = services.game_create(creator=people[0][0], rules={"deck": 24}).game
+    services.game_join(game_id=game.pk, player=people[1][0])
+    return game.pk, people
+
+
+def move_elsewhere(game_id: int, people: list[tuple[Player, str]]) -> int:
+    """One move made as another process would (no server loop here: only the layer
+    hears of it). Returns the new seq."""
+    done: dict[str, int] = {}
+
+    def play() -> None:
+        try:
+            game = selectors.game_get(game_id)
+            for player, _ in people:
+                view = selectors.game_view_for(game, player)
+                if view["legal_actions"]:
+                    action = action_from_dict(view["legal_actions"][0])
+                    done["seq"] = services.action_play(game_id=game_id, player=player, action=action,
+                                                       expected_seq=view["seq"]).game.seq
+                    return
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=play)
+    thread.start()
+    thread.join()
+    return done["seq"]
+
+
+async def test_one_membership_per_process_however_many_sockets() -> None:
+    game_id, people = await two_people()
+    watchers = [Socket(game_id, people[0][1]) for _ in range(5)]
+    for socket in watchers:
+        await socket.open()
+    layer = get_channel_layer()
+    assert isinstance(layer, InMemoryChannelLayer)
+    assert len(layer.groups[f"game-{game_id}"]) == 1
+    seq = await asyncio.to_thread(move_elsewhere, game_id, people)
+    for socket in watchers:
+        await socket.drain(0.2)
+        assert socket.events()[-1]["seq"] == seq
+        await socket.close()
+    assert f"game-{game_id}" not in layer.groups or not layer.groups[f"game-{game_id}"]
+
+
+async def test_after_the_layer_fails_the_hub_joins_again_and_catches_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    game_id, people = await two_people()
+    socket = Socket(game_id, people[1][1])
+    start = (await socket.open())["view"]["seq"]
+    layer = get_channel_layer()
+    assert isinstance(layer, InMemoryChannelLayer)
+    # Redis restarts: every group is forgotten, so the moves made meanwhile reach nobody.
+    layer.groups.clear()
+    seqs = [await asyncio.to_thread(move_elsewhere, game_id, people) for _ in range(3)]
+    await socket.drain(0.2)
+    assert socket.events() == []
+    # The hub's next receive fails (the connection died with the server) ...
+    receive = layer.receive
+    failed: list[str] = []
+
+    async def failing_receive(channel: str) -> dict[str, Any]:
+        if not failed:
+            failed.append(channel)
+            raise ConnectionError("Connection closed by server.")
+        return await receive(channel)
+
+    monkeypatch.setattr(layer, "receive", failing_receive)
+    process = hub.hub()
+    assert process.channel is not None
+    await layer.send(process.channel, {"type": "wake.up"})  # end the receive in flight
+    # ... so it joins its groups again and brings every socket up to the database.
+    await socket.drain(0.5)
+    assert failed == [process.channel]
+    assert_gapless(socket.events(), start + 1, seqs[-1])
+    assert_nothing_hidden(socket.events(), 1)
+    assert len(layer.groups[f"game-{game_id}"]) == 1
+    # And it hears the layer again.
+    seq = await asyncio.to_thread(move_elsewhere, game_id, people)
+    await socket.drain(0.2)
+    assert socket.events()[-1]["seq"] == seq
+    await socket.close()
