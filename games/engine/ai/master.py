@@ -4,13 +4,14 @@ While cards are hidden it runs determinized Monte Carlo (perfect-information sam
 each round deals the unseen cards at random consistently with the observation
 (``determinize``), then plays every candidate action in that same deal and finishes the
 game with greedy playouts for all seats; the action with the best mean score is chosen.
-Candidates are the legal actions less those a cheaper twin dominates (a defender beats the
-first unbeaten card, with the cheapest plain or any trump beater). Rounds are compared
-pairwise (every action sees the same deals), so an action clearly behind the leader is
-dropped early, and the search stops as soon as one action is left: the budget goes to the
-close calls. Once two players remain and at most the face-up trump is in the stock every
-card is known, and an exact alpha-beta solver (``solver``) decides, falling back to
-sampling if the tree is too big for the budget.
+Candidates are the legal actions less a defender's near-twins: it beats only the first
+unbeaten card (every order of beating stays reachable), with its cheapest plain beater or
+any trump (a pruning by judgement, not a proof: a dearer plain beater differs only in
+rank). Rounds are compared pairwise (every action sees the same deals), so an action
+clearly behind the leader is dropped early, and the search stops as soon as one action is
+left: the budget goes to the close calls. Once two players remain and at most the
+face-up trump is in the stock every card is known, and an exact alpha-beta solver
+(``solver``) decides, falling back to sampling if the tree is too big for the budget.
 
 ``budget_ms`` (default 1000) bounds the thinking time per move.
 """
