@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import random
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache, partial
@@ -134,54 +135,78 @@ def _after_commit(game_id: int, created_at: datetime | None, seq: int, state: St
                 logger.error("game %s finished: %r failed", game_id, receiver, exc_info=error)
 
 
-def _advance(game: Game, expected: int) -> bool:
-    """Write ``game``'s new summary if the stored game is still at seq ``expected``."""
+# A move's event rows: (seq, type, schema version, payload, actor seat, actor id).
+_Row = tuple[int, str, int, dict[str, Any], int | None, int | None]
+
+
+def _summary(game: Game) -> list[Any]:
+    """The game's new summary as parameters: seq, status, started_at, finished_at, result, last_event_at."""
     ops = connection.ops
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {Game._meta.db_table} SET seq = %s, status = %s, started_at = %s, finished_at = %s,"
-            " result = %s, last_event_at = %s WHERE id = %s AND seq = %s",
-            [game.seq, game.status, ops.adapt_datetimefield_value(game.started_at),
-             ops.adapt_datetimefield_value(game.finished_at),
-             None if game.result is None else ops.adapt_json_value(game.result, None),
-             ops.adapt_datetimefield_value(game.last_event_at), game.pk, expected],
-        )
-        return cursor.rowcount == 1
+    return [game.seq, game.status, ops.adapt_datetimefield_value(game.started_at),
+            ops.adapt_datetimefield_value(game.finished_at),
+            None if game.result is None else ops.adapt_json_value(game.result, None),
+            ops.adapt_datetimefield_value(game.last_event_at)]
 
 
-def _insert_events(rows: list[tuple[int, int, str, int, dict[str, Any], int | None, int | None]],
-                   now: datetime) -> None:
-    """One INSERT for a move's events: (game_id, seq, type, v, payload, actor_seat, actor_id)."""
+def _event_values(rows: list[_Row], now: datetime) -> list[list[Any]]:
+    """Each row's parameters after the game id: seq, type, v, payload, actor seat, actor id, created_at."""
     ops = connection.ops
     created_at = ops.adapt_datetimefield_value(now)
+    return [[seq, kind, version, ops.adapt_json_value(payload, None), actor_seat, actor_id, created_at]
+            for seq, kind, version, payload, actor_seat, actor_id in rows]
+
+
+_SET_SUMMARY = ("SET seq = %s, status = %s, started_at = %s, finished_at = %s, result = %s, last_event_at = %s"
+                " WHERE id = %s AND seq = %s")
+_EVENT_COLUMNS = "(game_id, seq, type, schema_version, payload, actor_seat, actor_id, created_at)"
+
+
+def _store(game: Game, expected: int, rows: list[_Row], now: datetime) -> bool:
+    """Store a move atomically: the game's new summary, only if the stored game is still
+    at seq ``expected``, and its events. False, with nothing stored, if it has moved on.
+
+    Plain SQL: these writes are the whole cost of a move's transaction, and the ORM's
+    compilers cost several times the statements. On PostgreSQL it is one statement (a
+    data-modifying CTE: the insert takes its game id from the guarded update, so no row
+    updated means no event inserted), atomic by itself: no BEGIN/COMMIT round trips."""
+    game_table, event_table = Game._meta.db_table, GameEvent._meta.db_table
+    if connection.vendor == "postgresql":
+        # The first row's casts type the VALUES list's columns; NULLs would be text.
+        values = ", ".join(["(%s::integer, %s::varchar, %s::smallint, %s::jsonb, %s::smallint, %s::bigint,"
+                            " %s::timestamptz)"] + ["(%s, %s, %s, %s, %s, %s, %s)"] * (len(rows) - 1))
+        sql = (f"WITH moved AS (UPDATE {game_table} {_SET_SUMMARY} RETURNING id)"
+               f" INSERT INTO {event_table} {_EVENT_COLUMNS} SELECT moved.id, e.* FROM moved, (VALUES {values}) AS e")
+        # Inside an outer transaction a savepoint keeps a refused statement from spoiling it.
+        with transaction.atomic() if connection.in_atomic_block else nullcontext(), connection.cursor() as cursor:
+            cursor.execute(sql, [*_summary(game), game.pk, expected,
+                                 *(value for row in _event_values(rows, now) for value in row)])
+            return cursor.rowcount == len(rows)
     values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s)"] * len(rows))
-    params: list[Any] = []
-    for game_id, seq, kind, version, payload, actor_seat, actor_id in rows:
-        params += [game_id, seq, kind, version, ops.adapt_json_value(payload, None), actor_seat, actor_id, created_at]
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {GameEvent._meta.db_table} (game_id, seq, type, schema_version, payload, actor_seat,"
-            f" actor_id, created_at) VALUES {values}",
-            params,
-        )
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {game_table} {_SET_SUMMARY}", [*_summary(game), game.pk, expected])
+        if cursor.rowcount != 1:
+            return False
+        cursor.execute(f"INSERT INTO {event_table} {_EVENT_COLUMNS} VALUES {values}",
+                       [value for row in _event_values(rows, now) for value in (game.pk, *row)])
+    return True
 
 
 def _append(game: Game, seats: list[Seat], state: State | None, events: list[Event], *,
             actor_seat: int | None, actor: Player | None) -> State:
-    """Append ``events`` after ``game.seq`` and update the game's summary, inside the
-    caller's transaction; returns the new state. Raises ``StaleSeq`` when the game is no
-    longer at ``game.seq``: the summary's update names the seq it expects, so the first
-    writer wins and every later one finds nothing to update (on PostgreSQL it waits for
-    the first to commit and then sees the new seq; on SQLite writers queue at BEGIN)."""
+    """Append ``events`` after ``game.seq`` and update the game's summary, atomically;
+    returns the new state. Raises ``StaleSeq`` when the game is no longer at
+    ``game.seq``: the summary's update names the seq it expects, so the first writer wins
+    and every later one finds nothing to update (on PostgreSQL it waits for the first to
+    commit and then sees the new seq; on SQLite writers queue at BEGIN)."""
     expected = game.seq
     now = timezone.now()
-    rows = []
+    rows: list[_Row] = []
     for index, event in enumerate(events):
         state = apply(state, event)
         game.seq += 1
         payload = event_to_dict(event)
         caused = index == 0 and actor_seat is not None
-        rows.append((game.pk, game.seq, event.type, payload["v"], payload, actor_seat if caused else None,
+        rows.append((game.seq, event.type, payload["v"], payload, actor_seat if caused else None,
                      actor.pk if caused and actor is not None else None))
         if isinstance(event, GameStarted):
             game.status = Game.Status.ACTIVE
@@ -192,11 +217,8 @@ def _append(game: Game, seats: list[Seat], state: State | None, events: list[Eve
             game.result = payload
     assert state is not None, "a game's first event is GameStarted"
     game.last_event_at = now
-    # Plain SQL for both writes: they are the whole cost of a move's transaction, and the
-    # ORM's compilers cost several times the statements themselves.
-    if not _advance(game, expected):
+    if not _store(game, expected, rows, now):
         raise _stale(game.pk)
-    _insert_events(rows, now)
     ai_due = bool(ai_seats_to_act(state, seats))
     transaction.on_commit(partial(_after_commit, game.pk, game.created_at, game.seq, state, ai_due))
     return state
@@ -315,8 +337,7 @@ def action_play(*, game_id: int, player: Player, action: Action, expected_seq: i
             _check_current(game_with_seats(game_id)[0], expected_seq)
         raise _engine_refusal(error) from error
     try:
-        with transaction.atomic():
-            state = _append(game, seats, state, events, actor_seat=seat, actor=player)
+        state = _append(game, seats, state, events, actor_seat=seat, actor=player)
     except IntegrityError as error:
         raise _stale_after_race(game_id, expected_seq, error) from error
     return Played(game, seats, state)
@@ -344,8 +365,7 @@ def ai_turn_play(*, game_id: int, expected_seq: int) -> bool:
         logger.exception("AI %s chose an illegal action %r in game %s", seat.ai_level, action, game_id)
         events = decide(state, seat.number, legal_actions(state, seat.number)[0])
     try:
-        with transaction.atomic():
-            _append(game, seats, state, events, actor_seat=seat.number, actor=None)
+        _append(game, seats, state, events, actor_seat=seat.number, actor=None)
     except (StaleSeq, IntegrityError):
         return False
     return True
@@ -366,8 +386,7 @@ def seat_stand_in_play(*, game_id: int, seat: int, expected_seq: int, level: str
                            budget_ms=settings.DURAK_AI_BUDGET_MS)
     events = decide(state, seat, action)
     try:
-        with transaction.atomic():
-            _append(game, seats, state, events, actor_seat=seat, actor=None)
+        _append(game, seats, state, events, actor_seat=seat, actor=None)
     except (StaleSeq, IntegrityError):
         return False
     return True

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.db import IntegrityError
 
 from accounts.models import Player
 from accounts.services import guest_create, player_register
@@ -178,18 +179,31 @@ def test_an_illegal_move_on_a_cached_state_of_a_game_that_moved_on_is_stale_not_
     assert stale.value.extra["seq"] == Game.objects.get(pk=game.pk).seq
 
 
-def test_the_unique_seq_backstop_turns_a_lost_race_into_stale_seq(player: Player,
-                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    """If the seq-guarded update ever let a second move through, its insert at a seq
-    already taken still loses: 409, and nothing of it is stored."""
+def test_a_move_whose_events_collide_with_stored_ones_stores_nothing(player: Player) -> None:
+    """The unique (game, seq) backstop: if events were ever stored past the game's summary
+    (a writer that skipped the guard), a move at that seq stores neither its events nor
+    the game's new summary, and the error surfaces: it is a bug, not a lost race."""
     game, humans, seat, action = _two_people_moving(player)
-    services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
-    after_winner = Game.objects.get(pk=game.pk)
-    monkeypatch.setattr(services, "_advance", lambda game, expected: True)  # a guard that failed
+    GameEvent.objects.create(game=game, seq=game.seq + 1, type="intruder", schema_version=1, payload={})
+    with pytest.raises(IntegrityError):
+        services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
+    assert Game.objects.get(pk=game.pk).seq == game.seq
+    assert list(GameEvent.objects.filter(game=game, seq__gt=game.seq).values_list("type", flat=True)) == ["intruder"]
+
+
+def test_a_race_lost_at_the_backstop_is_stale_seq(player: Player, monkeypatch: pytest.MonkeyPatch) -> None:
+    """If the unique (game, seq) constraint refuses a move whose game has moved on, the
+    answer is 409 with the seq that won."""
+    game, humans, seat, action = _two_people_moving(player)
+    winner = services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
+
+    def lost_at_the_backstop(*args: Any, **kwargs: Any) -> bool:
+        raise IntegrityError("duplicate key value violates unique constraint game_event_unique_seq")
+
+    monkeypatch.setattr(services, "_store", lost_at_the_backstop)
     with pytest.raises(StaleSeq) as stale:
         services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
-    assert stale.value.extra["seq"] == after_winner.seq
-    assert GameEvent.objects.filter(game=game).count() == after_winner.seq
+    assert stale.value.extra["seq"] == winner.game.seq
 
 
 def test_a_move_from_the_caches_answers_with_names_no_older_than_the_table_cache(
