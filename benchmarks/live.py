@@ -3,19 +3,21 @@ reaches the socket, and how fast one event reaches many spectators.
 
 Run from the repository root (``make bench-live``)::
 
-    .venv/bin/python benchmarks/live.py [--moves 300] [--spectators 100,500] [--rounds 10]
+    .venv/bin/python benchmarks/live.py [--moves 300] [--spectators 100,500] [--rounds 100] [--pool prefork]
 
 It recreates a PostgreSQL database (``DATABASE_URL`` + ``_live``, default
 ``postgres://postgres@127.0.0.1:5432/durak_bench_live``), starts a private Redis on a free
 loopback port (database 0: channel layer and cache, 1: broker), one uvicorn process and
-one Celery worker (prefork, 2 processes), production settings, no artificial delay. Then:
+one Celery worker (prefork, 2 processes; ``--pool threads``: 2 threads), production
+settings, no artificial delay. Then:
 
 1. AI reply: a guest plays the "experienced" computer over the socket. For each of its
    moves after which only the computer may act, the time from sending the ``action``
    message to the first event of the computer's reply arriving on that socket
    (web process → commit → Celery → the worker's move → commit → Redis → the consumer).
 2. Fan-out: N spectator sockets watch a two-person table; a player moves over REST and
-   each spectator's time from the request to that move's first event is recorded.
+   each spectator's time from the request to that move's first event is recorded, for
+   ``--rounds`` moves (over as many tables as it takes).
 
 Targets: AI reply p50 <= 50 ms and p99 <= 150 ms; fan-out p99 <= 100 ms at 100 spectators.
 """
@@ -167,10 +169,10 @@ async def main(args: argparse.Namespace) -> int:
         redis.start()
         try:
             stack.migrate()
-            stack.start_worker()
+            stack.start_worker(pool=args.pool)
             stack.start_server(*([] if args.deflate else ["--ws-per-message-deflate", "false"]))
             print(f"{os.cpu_count()} CPUs, load average {' '.join(f'{n:.1f}' for n in os.getloadavg())}, "
-                  f"permessage-deflate {'on' if args.deflate else 'off'}")
+                  f"permessage-deflate {'on' if args.deflate else 'off'}, Celery pool {args.pool} (2)")
             await run(stack, args)
         finally:
             stack.stop()
@@ -203,7 +205,10 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--spectators", type=lambda text: [int(n) for n in text.split(",")], default=[100, 500])
-    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--rounds", type=int, default=100,
+                        help="moves timed per fan-out size (over as many tables as it takes)")
+    parser.add_argument("--pool", default="prefork", choices=["prefork", "threads"],
+                        help="the Celery worker's pool (2 processes or 2 threads)")
     parser.add_argument("--deflate", action="store_true",
                         help="keep uvicorn's per-message compression on (off by default: events are small)")
     sys.exit(asyncio.run(main(parser.parse_args())))
