@@ -37,7 +37,9 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-id"]
-        indexes = [models.Index(fields=["status", "last_event_at"], name="game_status_last_event")]
+        # No index holds seq or last_event_at, which every move changes: PostgreSQL can
+        # then update the row in place (a HOT update) instead of adding an entry to every
+        # index of the table per move. The stalled-turn sweep filters active games by status.
         verbose_name = "игра"
         verbose_name_plural = "игры"
 
@@ -102,7 +104,8 @@ class GameEventQuerySet(models.QuerySet["GameEvent"]):
 class GameEvent(models.Model):
     """One engine event, stored whole (unredacted); ``seq`` counts from 1 within a game."""
 
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    # The unique (game, seq) index serves every lookup by game: no second index to fill per event.
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events", db_index=False)
     seq = models.PositiveIntegerField()
     type = models.CharField(max_length=32)
     schema_version = models.PositiveSmallIntegerField()
