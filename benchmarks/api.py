@@ -2,13 +2,13 @@
 
 Run from the repository root (``make bench-api``)::
 
-    .venv/bin/python benchmarks/api.py [--clients 4] [--seconds 15] [--workers 2]
+    .venv/bin/python benchmarks/api.py [--clients 4] [--seconds 15] [--rounds 3] [--workers 2]
 
 It migrates a PostgreSQL database (``DATABASE_URL``, default
 ``postgres://postgres@127.0.0.1:5432/durak_bench``, created if missing), starts uvicorn
 with ``--workers`` processes on a free loopback port (production settings, the ceiling
-endpoint mounted, throttles off) and then measures, with ``--clients`` concurrent
-keep-alive clients:
+endpoint mounted, throttle rates out of reach) and then measures, with ``--clients``
+concurrent keep-alive clients (threads of this process, each on ``http.client``):
 
 1. the ceiling: ``POST /bench/ceiling/``, a bare DRF endpoint that authenticates by
    token and inserts one row;
@@ -17,6 +17,9 @@ keep-alive clients:
    view it GETs one, which the move count does not include (reported separately);
 3. loading a stored 200-event game: fetch its events and replay them, in-process.
 
+The first two alternate in ``--rounds`` turns each (ceiling, moves, moves, ceiling, ...),
+so other load on the machine falls on both alike; the load average is printed.
+
 It prints accepted moves per second, p50/p99 move latency, the ceiling, the ratio, and
 the load time. Targets: moves >= 60% of the ceiling, p99 <= 50 ms, load p50 <= 5 ms.
 """
@@ -24,6 +27,8 @@ the load time. Targets: moves >= 60% of the ceiling, p99 <= 50 ms, load p50 <= 5
 from __future__ import annotations
 
 import argparse
+import http.client
+import json
 import os
 import random
 import signal
@@ -96,35 +101,85 @@ class Tally:
     setups: int = 0
     refused: int = 0
 
+    def add(self, other: Tally) -> None:
+        self.latencies += other.latencies
+        self.reads += other.reads
+        self.setups += other.setups
+        self.refused += other.refused
 
-def guest(client: httpx.Client) -> str:
-    answer = client.post("/api/v1/auth/guest/")
-    answer.raise_for_status()
-    return str(answer.json()["token"])
+
+class Client:
+    """One keep-alive HTTP/1.1 connection speaking JSON, on the standard library.
+
+    The clients share the machine's cores with the server, and their own cost counts
+    against both phases alike: ``http.client`` costs a fraction of httpx per request."""
+
+    def __init__(self, base: str) -> None:
+        url = urlparse(base)
+        self.connection = http.client.HTTPConnection(url.hostname or "127.0.0.1", url.port, timeout=30)
+        self.headers: dict[str, str] = {}
+
+    def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        headers = self.headers
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers = {**headers, "Content-Type": "application/json"}
+        elif method == "POST":
+            data = b""
+        self.connection.request(method, path, body=data, headers=headers)
+        response = self.connection.getresponse()
+        raw = response.read()
+        return response.status, json.loads(raw) if raw else None
+
+    def post(self, path: str, body: Any = None) -> tuple[int, Any]:
+        return self.request("POST", path, body)
+
+    def get(self, path: str) -> tuple[int, Any]:
+        return self.request("GET", path)
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+def guest(client: Client) -> str:
+    status, answer = client.post("/api/v1/auth/guest/")
+    if status != 201:
+        raise RuntimeError(f"guest: {status} {answer}")
+    return str(answer["token"])
+
+
+def expect(status: int, answer: Any, wanted: int = 200) -> Any:
+    if status != wanted:
+        raise RuntimeError(f"{status}: {answer}")
+    return answer
 
 
 def run_ceiling(base: str, seconds: float, tally: Tally, start: threading.Barrier) -> None:
-    with httpx.Client(base_url=base, timeout=30) as client:
+    client = Client(base)
+    try:
         client.headers["Authorization"] = f"Token {guest(client)}"
         start.wait()
         deadline = time.perf_counter() + seconds
         while (now := time.perf_counter()) < deadline:
-            answer = client.post("/bench/ceiling/")
+            status, answer = client.post("/bench/ceiling/")
             tally.latencies.append(time.perf_counter() - now)
-            if answer.status_code != 201:
-                raise RuntimeError(answer.text)
+            expect(status, answer, 201)
+    finally:
+        client.close()
 
 
 def run_moves(base: str, seconds: float, tally: Tally, start: threading.Barrier, seed: int) -> None:
     rng = random.Random(seed)
-    with httpx.Client(base_url=base, timeout=30) as first, httpx.Client(base_url=base, timeout=30) as second:
+    first, second = Client(base), Client(base)
+    try:
         seats = [first, second]
         for client in seats:
             client.headers["Authorization"] = f"Token {guest(client)}"
 
         def new_game() -> tuple[int, dict[int, dict[str, Any]]]:
-            created = first.post("/api/v1/games/", json={"rules": {"players": 2}, "opponents": []}).json()
-            joined = second.post(f"/api/v1/games/{created['id']}/join/").json()
+            created = expect(*first.post("/api/v1/games/", {"rules": {"players": 2}, "opponents": []}), 201)
+            joined = expect(*second.post(f"/api/v1/games/{created['id']}/join/"))
             tally.setups += 2
             return created["id"], {1: joined}
 
@@ -140,7 +195,7 @@ def run_moves(base: str, seconds: float, tally: Tally, start: threading.Barrier,
                     game_id, views = new_game()
                     latest = views[1]["seq"]
                     continue
-                views[stale] = seats[stale].get(f"/api/v1/games/{game_id}/").json()
+                views[stale] = expect(*seats[stale].get(f"/api/v1/games/{game_id}/"))
                 tally.reads += 1
                 if views[stale]["status"] == "finished":
                     game_id, views = new_game()
@@ -149,16 +204,19 @@ def run_moves(base: str, seconds: float, tally: Tally, start: threading.Barrier,
             seat = rng.choice(fresh)
             action = views[seat]["legal_actions"][0]
             began = time.perf_counter()
-            answer = seats[seat].post(f"/api/v1/games/{game_id}/actions/", json={**action, "expected_seq": latest})
+            status, answer = seats[seat].post(f"/api/v1/games/{game_id}/actions/", {**action, "expected_seq": latest})
             tally.latencies.append(time.perf_counter() - began)
-            if answer.status_code != 200:
+            if status != 200:
                 tally.refused += 1
-                raise RuntimeError(answer.text)
-            views[seat] = answer.json()
+                raise RuntimeError(f"{status}: {answer}")
+            views[seat] = answer
             latest = views[seat]["seq"]
             if views[seat]["status"] == "finished":
                 game_id, views = new_game()
                 latest = views[1]["seq"]
+    finally:
+        first.close()
+        second.close()
 
 
 def phase(name: str, target: Any, base: str, clients: int, seconds: float) -> tuple[Tally, float]:
@@ -175,10 +233,7 @@ def phase(name: str, target: Any, base: str, clients: int, seconds: float) -> tu
     elapsed = time.perf_counter() - began
     total = Tally()
     for tally in tallies:
-        total.latencies += tally.latencies
-        total.reads += tally.reads
-        total.setups += tally.setups
-        total.refused += tally.refused
+        total.add(tally)
     return total, elapsed
 
 
@@ -232,6 +287,8 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--warmup", type=float, default=3.0)
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="split each phase into this many turns, ceiling and moves alternating")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", DEFAULT_DATABASE_URL))
     options = parser.parse_args()
@@ -261,11 +318,27 @@ def main() -> int:
                 raise RuntimeError(f"uvicorn did not start; see {log.name}")
             time.sleep(0.2)
         print(f"server: uvicorn --workers {options.workers} on {base}, PostgreSQL {urlparse(options.database_url).path}")
-        print(f"clients: {options.clients} concurrent, {options.seconds:g} s per phase after {options.warmup:g} s warm-up")
+        print(f"clients: {options.clients} concurrent, {options.seconds:g} s per phase in {options.rounds} turns "
+              f"(ceiling and moves alternating) after {options.warmup:g} s warm-up; "
+              f"load average {os.getloadavg()[0]:.2f} at start")
         phase("warmup", run_ceiling, base, options.clients, options.warmup)
         phase("warmup", run_moves, base, options.clients, options.warmup)
-        ceiling, ceiling_time = phase("ceiling", run_ceiling, base, options.clients, options.seconds)
-        moves, moves_time = phase("moves", run_moves, base, options.clients, options.seconds)
+        # Alternating turns (C M M C C M ...) share any change in the machine's other load
+        # between the two phases instead of handing it all to one of them.
+        ceiling, moves = Tally(), Tally()
+        ceiling_time = moves_time = 0.0
+        turn = options.seconds / options.rounds
+        for index in range(options.rounds):
+            order = [("ceiling", run_ceiling), ("moves", run_moves)]
+            for name, target in order if index % 2 == 0 else order[::-1]:
+                tally, elapsed = phase(name, target, base, options.clients, turn)
+                total = ceiling if name == "ceiling" else moves
+                total.add(tally)
+                if name == "ceiling":
+                    ceiling_time += elapsed
+                else:
+                    moves_time += elapsed
+        print(f"load average {os.getloadavg()[0]:.2f} at the end")
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(30)
