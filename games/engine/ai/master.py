@@ -9,7 +9,9 @@ unbeaten card (every order of beating stays reachable), with its cheapest plain 
 any trump (a pruning by judgement, not a proof: a dearer plain beater differs only in
 rank). Rounds are compared pairwise (every action sees the same deals), so an action
 clearly behind the leader is dropped early, and the search stops as soon as one action is
-left: the budget goes to the close calls. Once two players remain and at most the
+left: the budget goes to the close calls. The experienced level's move is the prior: another
+action replaces it only when it leads it clearly (sampling noise alone would otherwise
+pick, say, an ace to lead as often as a six). Once two players remain and at most the
 face-up trump is in the stock every card is known, and an exact alpha-beta solver
 (``solver``) decides, falling back to sampling if the tree is too big for the budget.
 
@@ -23,7 +25,7 @@ import time
 from random import Random
 
 from games.engine.actions import Action, Defend
-from games.engine.ai import greedy
+from games.engine.ai import experienced, greedy
 from games.engine.ai.determinize import determinize
 from games.engine.ai.observe import Observation
 from games.engine.ai.rollout import playout
@@ -42,16 +44,19 @@ Z = 2.0
 # Actions whose every deal so far scored the same as the leader's are the same move in
 # effect: after SAME_ROUNDS such deals the earliest of them (the greedy one first) is kept.
 SAME_ROUNDS = 24
+# The experienced move is kept unless another action leads it by this many standard errors.
+PRIOR_Z = 1.0
 
 
 def candidates(obs: Observation) -> list[Action]:
-    """The legal actions worth searching, the greedy baseline's move first (ties go to it).
+    """The legal actions worth searching, the experienced level's move first: the prior
+    the search must beat clearly (with every card known, the greedy move, a cheap order).
 
     A defender's beats are limited to the first unbeaten card (every order of beating is
     still reachable) and, of the plain cards that beat it, to the cheapest: a dearer card
     of the same suit only keeps a cheaper one in hand. Trump beaters all stay."""
     legal = list(obs.legal)
-    first = greedy.choose(obs)
+    first = greedy.choose(obs) if obs.everything_known else experienced.choose(obs)
     if obs.table and obs.seat == obs.defender:
         trumps = SUIT_MASK[obs.trump_suit] if obs.trump_suit >= 0 else 0
         target = next((i for i, (_, d) in enumerate(obs.table) if d < 0), -1)
@@ -122,6 +127,13 @@ def choose(obs: Observation, rng: Random, budget_ms: int | None = None) -> Actio
             if len(alive) == 1:
                 break
     best = max(alive, key=lambda i: (totals[i] / max(counts[i], 1), -i))
+    if best != 0 and 0 in alive:
+        # Sampling noise must not overrule the prior: the leader has to be ahead of it
+        # by PRIOR_Z standard errors of the paired difference.
+        mean = diff[best][0] / rounds
+        var = max(diff2[best][0] / rounds - mean * mean, 0.0)
+        if mean <= PRIOR_Z * math.sqrt(var / rounds):
+            best = 0
     return legal[best]
 
 
