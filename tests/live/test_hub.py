@@ -23,7 +23,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture(autouse=True)
-def _fresh_layer() -> None:
+def _memory_layer(settings: Any) -> None:
+    """The in-memory layer, whatever the run's: these tests reach into its groups."""
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     fresh_channel_layer()
 
 
