@@ -251,7 +251,13 @@ async def test_restarting_redis_loses_nothing(stack: Stack, redis: RedisServer) 
     else:
         raise AssertionError("never caught the computer thinking")
     await asyncio.to_thread(redis.restart)
-    restarted_at = alice.view(game_id)["seq"]
+    after = alice.view(game_id)
+    restarted_at = after["seq"]
+    if not after["legal_actions"]:  # the computer's turn still (it was stopped thinking)
+        # It comes from the worker, through the layer only (no move of Alice's follows
+        # to carry it): the sockets get it once their server is in the group again.
+        for sock in (player, watcher):
+            await sock.wait_for_seq(restarted_at + 1, timeout=60)
     seen = watcher.last_seq()
     returning = socket_for(stack, game_id, carol)  # a second tab that lost its socket
     await returning.open()
