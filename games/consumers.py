@@ -167,15 +167,17 @@ class GameConsumer(AsyncWebsocketConsumer):
         # A waiting table's viewer reads its seat again first: not in the hub's pass.
         return self._lock().locked() or (self.viewer is not None and self.viewer.waiting)
 
-    async def notice(self, seq: int | None) -> None:
-        """The game is at ``seq`` now (None: send whatever is committed)."""
+    async def notice(self, seq: int | None) -> int | None:
+        """The game is at ``seq`` now (None: send whatever is committed, and say up to
+        which seq that was)."""
         async with self._lock():
             if self.viewer is None:
-                return
+                return None
             if self.viewer.waiting:
                 self.viewer = await database_sync_to_async(feed.refreshed)(self.viewer)
             if seq is None or seq > self.last_sent:
-                await self._flush(seq)
+                return await self._flush(seq)
+            return seq
 
     # --- sending -----------------------------------------------------------------------
 
@@ -184,9 +186,9 @@ class GameConsumer(AsyncWebsocketConsumer):
             self._sending = asyncio.Lock()
         return self._sending
 
-    async def _flush(self, upto: int | None) -> None:
+    async def _flush(self, upto: int | None) -> int:
         """Send every event after ``last_sent`` up to ``upto`` (None: all committed) that
-        this viewer may see yet, in order."""
+        this viewer may see yet, in order. Returns the last committed seq it knows of."""
         assert self.viewer is not None
         events = await feed.events_upto(self.viewer, upto)
         if upto is not None:
@@ -195,6 +197,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         for stored in events[self.last_sent:limit]:
             await self.send(text_data=feed.event_text(self.viewer, stored))
             self.last_sent = stored.seq
+        return len(events)
 
     async def _send_state(self) -> None:
         assert self.viewer is not None

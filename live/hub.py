@@ -10,7 +10,8 @@ game, so the notice ``(game_id, seq)`` arrives once, the events are read once
 
 The layer is lossy, and a Redis restart forgets group memberships. When the receive
 fails, the hub joins its groups again and brings every socket up to the last committed
-event (read from the database), so no socket is left silently behind. A move committed
+event (read from the database once per game), so no socket is left silently behind; it
+does the same every minute anyway, for losses the layer does not report. A move committed
 in this very process is handed over at once (``notice_soon``) instead of after the
 layer's round trip; the layer's copy then finds nothing new.
 """
@@ -33,6 +34,8 @@ logger = logging.getLogger(__name__)
 
 # Seconds between attempts to reach the layer again after a failed receive.
 RETRY_EVERY = (0.1, 0.25, 0.5, 1.0, 2.0)
+# Seconds between the rounds that join every group again and heal what was lost.
+REFRESH_EVERY = 60.0
 
 
 class Listener(Protocol):
@@ -41,8 +44,9 @@ class Listener(Protocol):
     def busy(self) -> bool:
         """Whether it is sending something of its own now (a notice would wait for it)."""
 
-    async def notice(self, seq: int | None) -> None:
-        """Send the events up to ``seq`` (None: every committed one) it has not sent yet."""
+    async def notice(self, seq: int | None) -> int | None:
+        """Send the events up to ``seq`` (None: every committed one) it has not sent yet;
+        returns the seq it went up to (None if it could not tell)."""
 
 
 @dataclass(eq=False)
@@ -72,7 +76,8 @@ class Hub:
         self.reader: asyncio.Task[None] | None = None
         # Group joins and leaves in order: a leave must not undo a later join.
         self._membership = asyncio.Lock()
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.refresher: asyncio.Task[None] | None = None
 
     async def join(self, game_id: int, listener: Listener) -> None:
         """Start handing ``game_id``'s notices to ``listener``. Returns once the process
@@ -88,6 +93,8 @@ class Hub:
                 await self.layer.group_add(group_name(game_id), self.channel)
             if self.reader is None or self.reader.done():
                 self.reader = _task(self._read())
+            if self.refresher is None or self.refresher.done():
+                self.refresher = _task(self._refresh())
 
     async def leave(self, game_id: int, listener: Listener) -> None:
         async with self._membership:
@@ -98,9 +105,11 @@ class Hub:
             if table.listeners:
                 return
             del self.tables[game_id]
-            if not self.tables and self.reader is not None:
-                self.reader.cancel()
-                self.reader = None
+            if not self.tables:
+                for task in (self.reader, self.refresher):
+                    if task is not None:
+                        task.cancel()
+                self.reader = self.refresher = None
             if self.channel is not None:
                 with contextlib.suppress(Exception):  # the membership expires anyway
                     await self.layer.group_discard(group_name(game_id), self.channel)
@@ -128,7 +137,12 @@ class Hub:
                     self._tasks.add(task)  # held until done: the loop keeps only weak references
                     task.add_done_callback(self._tasks.discard)
                 else:
-                    await _handed(listener, seq)
+                    reached = await _handed(listener, seq)
+                    if seq is None and reached is not None:
+                        # "Whatever is committed": the first socket read it from the
+                        # database; the others go as far, from the process's cache.
+                        seq = reached
+                        table.seq = max(table.seq, seq)
 
     async def _read(self) -> None:
         failures = 0
@@ -151,6 +165,15 @@ class Hub:
             except (KeyError, TypeError, ValueError):
                 logger.warning("Ignored a malformed notice: %r", message)
 
+    async def _refresh(self) -> None:
+        """Now and then, join every group again (a membership expires after a day) and
+        bring every socket up to the database: a notice the layer dropped without an
+        error (over capacity, expired, a reconnect the client hid) is healed within
+        ``REFRESH_EVERY`` seconds, with one read per game."""
+        while True:
+            await asyncio.sleep(REFRESH_EVERY)
+            await self._rejoin()
+
     async def _rejoin(self) -> bool:
         """After the layer failed (Redis restarted, forgetting every group): join every
         group again, then bring every socket up to the database. Returns success."""
@@ -167,18 +190,19 @@ class Hub:
         return True
 
 
-def _task(coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+def _task(coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
     """A task of the hub's own, outside the context of whoever caused it: a task made
     in a request's context would find that request's thread busy (asgiref refuses to
     queue a database call behind the thread that is waiting for it)."""
     return asyncio.get_running_loop().create_task(coroutine, context=contextvars.Context())
 
 
-async def _handed(listener: Listener, seq: int | None) -> None:
+async def _handed(listener: Listener, seq: int | None) -> int | None:
     try:
-        await listener.notice(seq)
+        return await listener.notice(seq)
     except Exception:  # one socket's trouble (it closed meanwhile) is not its table's
         logger.debug("A socket could not take a notice", exc_info=True)
+        return None
 
 
 _hubs: dict[int, Hub] = {}

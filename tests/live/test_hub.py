@@ -16,7 +16,7 @@ from accounts.models import Player
 from accounts.services import guest_create
 from games import selectors, services
 from games.engine import action_from_dict
-from live import hub
+from live import feed, hub
 from tests.live.sockets import Socket, assert_gapless, assert_nothing_hidden, fresh_channel_layer
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -113,3 +113,36 @@ async def test_after_the_layer_fails_the_hub_joins_again_and_catches_up(monkeypa
     await socket.drain(0.2)
     assert socket.events()[-1]["seq"] == seq
     await socket.close()
+
+
+async def test_every_minute_the_hub_heals_what_the_layer_lost_silently(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A notice lost without an error (the groups forgotten) is healed by the next
+    refresh round, with one database read per game however many sockets show it."""
+    monkeypatch.setattr(hub, "REFRESH_EVERY", 0.2)
+    game_id, people = await two_people()
+    watchers = [Socket(game_id, people[1][1]) for _ in range(5)]
+    start = min([(await socket.open())["view"]["seq"] for socket in watchers])
+    layer = get_channel_layer()
+    assert isinstance(layer, InMemoryChannelLayer)
+    layer.groups.clear()
+    seqs = [await asyncio.to_thread(move_elsewhere, game_id, people) for _ in range(3)]
+    reads: list[int | None] = []
+    rounds: list[bool] = []
+    load, rejoin = feed._load, hub.Hub._rejoin
+
+    def counted_load(viewer: feed.Viewer, upto: int | None) -> tuple[feed.Stored, ...]:
+        reads.append(upto)
+        return load(viewer, upto)
+
+    async def counted_rejoin(self: hub.Hub) -> bool:
+        rounds.append(True)
+        return await rejoin(self)
+
+    monkeypatch.setattr(feed, "_load", counted_load)
+    monkeypatch.setattr(hub.Hub, "_rejoin", counted_rejoin)
+    for socket in watchers:
+        await socket.drain(0.3)
+    for socket in watchers:
+        assert_gapless(socket.events(), start + 1, seqs[-1])
+        await socket.close()
+    assert rounds and len(reads) <= len(rounds)
