@@ -10,7 +10,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
 
-from accounts.models import Player
+from accounts.models import Player, Rating, RatingChange
 from games.models import Seat
 
 
@@ -73,3 +73,28 @@ class PlayerAdmin(admin.ModelAdmin):
     @admin.display(description="games", ordering="game_count")
     def games(self, player: Player) -> int:
         return getattr(player, "game_count", 0)
+
+
+@admin.register(Rating)
+class RatingAdmin(admin.ModelAdmin):
+    """Ratings move only through rated games; the change log says why each one is what it is."""
+
+    list_display = ["player", "value", "games", "updated_at"]
+    search_fields = ["player__name"]
+    readonly_fields = ["player", "value", "games", "updated_at"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(admin.ModelAdmin):
+    list_display = ["game", "player", "before", "after", "score", "created_at"]
+    search_fields = ["player__name", "=game__id"]
+    readonly_fields = ["game", "player", "before", "after", "score", "created_at"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

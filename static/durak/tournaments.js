@@ -94,6 +94,14 @@
     }).join("") || "<li>Сейчас никто не играет.</li>";
   }
 
+  async function showLeaders() {
+    const data = await api("GET", "/ratings/");
+    $("#leaders").innerHTML = data.players.slice(0, 10).map((r) =>
+      "<li" + (r.player === S.me ? ' class="me-row"' : "") + ">" + esc(r.name) + " — " + r.rating +
+      " (" + r.games + " " + (r.games % 10 === 1 && r.games % 100 !== 11 ? "партия" : "партий") + ")</li>").join("") ||
+      "<li>Сыграйте с живым соперником, чтобы попасть в рейтинг.</li>";
+  }
+
   function tableLine(table, t) {
     const names = table.players.map((p) => esc(p.name)).join(" — ");
     const mine = table.players.some((p) => p.player === S.me);
@@ -130,7 +138,7 @@
   }
 
   async function refresh() {
-    await Promise.all([showWallet(), showList(), showTables(), showDetail()]);
+    await Promise.all([showWallet(), showList(), showTables(), showLeaders(), showDetail()]);
   }
 
   function formBody(form) {
