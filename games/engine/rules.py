@@ -8,7 +8,7 @@ defender run out together.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any, Final
 
 from games.engine.errors import InvalidAction
@@ -109,7 +109,9 @@ class Rules:
         return rules
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        # Every option is a bool, int or str: no deep copy (asdict's) is needed. Every view
+        # calls this, so it is on every move's and every read's path.
+        return {option.name: getattr(self, option.name) for option in fields(self)}
 
     def check(self) -> None:
         """Raise ``InvalidAction`` unless the options fit together."""
