@@ -47,6 +47,13 @@ class NotCreator(Forbidden):
         super().__init__("Only the game's creator may do that.")
 
 
+class HintsOff(Forbidden):
+    code = "hints_off"
+
+    def __init__(self) -> None:
+        super().__init__("Hints are off at this table.")
+
+
 class GameNotStarted(Conflict):
     code = "game_not_started"
 

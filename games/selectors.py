@@ -32,7 +32,7 @@ from games.engine import (
     view,
 )
 from games.engine.ai import choose_action
-from games.errors import GameNotFinished, GameNotFound, GameNotStarted, NotAPlayer
+from games.errors import GameNotFinished, GameNotFound, GameNotStarted, HintsOff, NotAPlayer
 from games.models import Game, GameEvent, Seat
 
 
@@ -347,6 +347,10 @@ def hint_for(game: Game, player: Player | None, level: str) -> Action | None:
     seat = seated_number(seats_of(game), player)
     if not game.seq:
         raise GameNotStarted()
+    from live.models import TableSettings  # a table's options belong to live play: import late
+
+    if TableSettings.objects.filter(game_id=game.pk, hints=False).exists():
+        raise HintsOff()
     state = game_state(game)
     if not legal_actions(state, seat):
         return None

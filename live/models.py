@@ -21,6 +21,8 @@ class TableSettings(models.Model):
     reconnect_window = models.PositiveIntegerField(default=60)
     # Spectators see the game as it stood this many actions ago (tournament tables).
     spectator_delay = models.PositiveSmallIntegerField(default=0)
+    # Whether the hint button may ask a computer for a move (off at tournament tables).
+    hints = models.BooleanField(default=True)
 
     class Meta:
         verbose_name = "настройки стола"

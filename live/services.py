@@ -44,6 +44,7 @@ def _whole(name: str, value: object, low: int, high: int) -> int:
 class TableOptions:
     move_timer: int | None = None
     spectator_delay: int = 0
+    hints: bool = True
 
 
 def table_options_parse(body: dict[str, object]) -> TableOptions:
@@ -51,9 +52,13 @@ def table_options_parse(body: dict[str, object]) -> TableOptions:
     ``spectator_delay`` (actions). Checked before the game exists."""
     timer = body.get("timer")
     delay = body.get("spectator_delay", 0)
+    hints = body.get("hints", True)
+    if not isinstance(hints, bool):
+        raise InvalidActionError("'hints' must be true or false.")
     return TableOptions(
         move_timer=None if timer is None else _whole("timer", timer, *TIMER_RANGE),
         spectator_delay=_whole("spectator_delay", delay, *DELAY_RANGE),
+        hints=hints,
     )
 
 
@@ -63,7 +68,7 @@ def table_configure(*, game_id: int, options: TableOptions) -> None:
     if options == TableOptions():
         return
     TableSettings.objects.create(game_id=game_id, move_timer=options.move_timer,
-                                 spectator_delay=options.spectator_delay)
+                                 spectator_delay=options.spectator_delay, hints=options.hints)
 
 
 def seat_returned(*, game_id: int, seat: int) -> bool:

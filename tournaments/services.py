@@ -175,8 +175,9 @@ def tournament_start(*, tournament_id: int, player: Player) -> Tournament:
 
 def _open_round(tournament: Tournament, number: int, pairs: list[tuple[int, int]]) -> None:
     players = Player.objects.in_bulk([pk for pair in pairs for pk in pair])
+    # No computer hints where prizes are at stake.
     options = live_services.TableOptions(move_timer=tournament.move_timer,
-                                         spectator_delay=tournament.spectator_delay)
+                                         spectator_delay=tournament.spectator_delay, hints=False)
     for first, second in pairs:
         played = game_services.game_create(creator=players[first], rules=tournament.rules, opponents=[])
         live_services.table_configure(game_id=played.game.pk, options=options)

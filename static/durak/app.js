@@ -762,6 +762,8 @@
       S.hint = data && data.action ? data.action : { none: true };
     } catch (e) {
       S.hint = { none: true };
+      // A table without hints (a tournament's): say so once and put the button away.
+      if (e.code === "hints_off") { S.hintsOff = S.gameId; S.hint = null; S.message = { text: t("hint.off") }; }
     }
     render();
   }
@@ -1070,7 +1072,7 @@
     takeBtn.classList.toggle("hinted", !!(S.hint && S.hint.type === "take"));
     $("#btn-lead").hidden = !(S.mode && S.mode.kind === "select");
     $("#btn-cancel").hidden = !S.mode;
-    $("#btn-hint").hidden = !acts.length;
+    $("#btn-hint").hidden = !acts.length || S.hintsOff === S.gameId;
 
     const mine = me();
     if (mine !== null && m.seats[mine]) {

@@ -232,3 +232,16 @@ def test_the_response_view_agrees_with_the_stored_state(make_client: Any) -> Non
     game = Game.objects.get(pk=view["id"])
     state = selectors.game_state_replayed(game)
     assert view["you"]["hand"] == selectors.view(state, 1)["you"]["hand"]
+
+
+def test_a_table_may_switch_hints_off(make_client: Any) -> None:
+    """Tournament tables (and anyone who asks) play without the hint button's help."""
+    client = make_client()
+    created = client.post("/api/v1/games/", {"rules": {}, "opponents": [{"ai": "novice"}], "hints": False})
+    assert created.status_code == 201, created.content
+    refused = client.get(f"/api/v1/games/{created.json()['id']}/hint/")
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "hints_off"
+    plain = client.post("/api/v1/games/", {"rules": {}, "opponents": [{"ai": "novice"}]}).json()
+    assert client.get(f"/api/v1/games/{plain['id']}/hint/").status_code == 200
+    bad = client.post("/api/v1/games/", {"rules": {}, "hints": "no"})
+    assert bad.status_code == 400 and "hints" in bad.json()["error"]["message"]

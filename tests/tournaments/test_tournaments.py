@@ -64,6 +64,8 @@ def test_a_round_robin_of_three_is_played_to_the_end_and_the_pool_paid(make_clie
         (table,) = detail["rounds"][-1]["tables"]
         seats = {i: by_player[p["player"]] for i, p in enumerate(table["players"])}
         assert seats[0].view(table["game"])["you"]["seat"] == 0
+        hint = seats[0].get(f"/api/v1/games/{table['game']}/hint/")
+        assert hint.status_code == 403 and hint.json()["error"]["code"] == "hints_off", "no hints where prizes are at stake"
         play_to_the_end(table["game"], seats)
 
     final = organiser.get(f"/api/v1/tournaments/{t['id']}/").json()
