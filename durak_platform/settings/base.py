@@ -165,7 +165,9 @@ if CHANNEL_LAYER == "redis":
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL or "redis://127.0.0.1:6379/0"]},
+            # One channel per server process receives every table's notices (live/hub.py):
+            # the default 100 waiting messages could overflow on a busy server.
+            "CONFIG": {"hosts": [REDIS_URL or "redis://127.0.0.1:6379/0"], "capacity": 2000},
         }
     }
 else:
