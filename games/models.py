@@ -6,14 +6,13 @@ the same transaction as the events, so listings and the admin need no replay.
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
-
 from django.db import models
 
 from accounts.models import Player
+from durak_platform.append_only import AppendOnly, AppendOnlyError, AppendOnlyQuerySet
 
 
-class EventLogIsAppendOnly(Exception):
+class EventLogIsAppendOnly(AppendOnlyError):
     """Raised on any attempt to change or delete a stored event."""
 
 
@@ -93,15 +92,7 @@ class Seat(models.Model):
         return self.player.name if self.player is not None else ""
 
 
-class GameEventQuerySet(models.QuerySet["GameEvent"]):
-    def update(self, **kwargs: Any) -> NoReturn:
-        raise EventLogIsAppendOnly("Game events are never changed.")
-
-    def delete(self) -> NoReturn:  # type: ignore[override]
-        raise EventLogIsAppendOnly("Game events are never deleted.")
-
-
-class GameEvent(models.Model):
+class GameEvent(AppendOnly):
     """One engine event, stored whole (unredacted); ``seq`` counts from 1 within a game."""
 
     # The unique (game, seq) index serves every lookup by game: no second index to fill per event.
@@ -115,7 +106,8 @@ class GameEvent(models.Model):
     actor = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
 
-    objects = GameEventQuerySet.as_manager()
+    objects = AppendOnlyQuerySet.as_manager()
+    refusal = EventLogIsAppendOnly
 
     class Meta:
         ordering = ["game_id", "seq"]
@@ -125,12 +117,3 @@ class GameEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}#{self.seq} {self.type}"
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if not self._state.adding:
-            raise EventLogIsAppendOnly("Game events are never changed.")
-        kwargs["force_insert"] = True
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise EventLogIsAppendOnly("Game events are never deleted.")

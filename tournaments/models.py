@@ -8,11 +8,10 @@ a player at most once per kind, so a payout run twice pays once.
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
-
 from django.db import models
 
 from accounts.models import Player
+from durak_platform.append_only import AppendOnly, AppendOnlyError, AppendOnlyQuerySet
 from games.models import Game
 
 
@@ -80,19 +79,11 @@ class Table(models.Model):
         return f"round {self.round}: game {self.game_id}"
 
 
-class LedgerQuerySet(models.QuerySet["LedgerEntry"]):
-    def update(self, **kwargs: Any) -> NoReturn:
-        raise LedgerIsAppendOnly("Ledger entries are never changed.")
-
-    def delete(self) -> NoReturn:  # type: ignore[override]
-        raise LedgerIsAppendOnly("Ledger entries are never deleted.")
-
-
-class LedgerIsAppendOnly(Exception):
+class LedgerIsAppendOnly(AppendOnlyError):
     """Raised on any attempt to change or delete a ledger entry."""
 
 
-class LedgerEntry(models.Model):
+class LedgerEntry(AppendOnly):
     class Kind(models.TextChoices):
         WELCOME = "welcome", "приветственные монеты"
         GRANT = "grant", "начисление"
@@ -108,7 +99,8 @@ class LedgerEntry(models.Model):
     note = models.CharField(max_length=200, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
-    objects = LedgerQuerySet.as_manager()
+    objects = AppendOnlyQuerySet.as_manager()
+    refusal = LedgerIsAppendOnly
 
     class Meta:
         ordering = ["player_id", "id"]
@@ -122,12 +114,3 @@ class LedgerEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.amount:+d} ({self.kind})"
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if not self._state.adding:
-            raise LedgerIsAppendOnly("Ledger entries are never changed.")
-        kwargs["force_insert"] = True
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:  # type: ignore[override]
-        raise LedgerIsAppendOnly("Ledger entries are never deleted.")
