@@ -461,3 +461,10 @@ def test_a_tournament_from_the_page_to_its_first_table(fresh_page: Any) -> None:
     third.wait_for_selector("#tables a:has-text('смотреть')")
     third.locator("#tables a:has-text('смотреть')").first.click()
     third.wait_for_function("() => document.querySelector('#status').textContent === 'Вы смотрите партию.'")
+
+
+def test_tournaments_page_fits_a_phone(fresh_page: Any) -> None:
+    page = fresh_page(viewport=PHONE)
+    page.goto("/tournaments/")
+    page.wait_for_function("() => document.querySelector('#balance').textContent !== '…'")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "the page scrolls sideways"
