@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 
 from accounts.models import Rating, RatingChange
 from games.models import Game
+from games.results import first_seat_score
 
 START = 1500
 # New players move fast until their rating means something, then settle.
@@ -32,15 +33,6 @@ def new_ratings(first: int, second: int, first_score: float, first_games: int, s
     gain_first = k_factor(first_games) * (first_score - expected(first, second))
     gain_second = k_factor(second_games) * ((1 - first_score) - expected(second, first))
     return round(first + gain_first), round(second + gain_second)
-
-
-def first_seat_score(result: dict[str, object]) -> float:
-    forfeits = set(result.get("forfeits") or ())  # type: ignore[call-overload]
-    if forfeits:
-        return 0.5 if forfeits >= {0, 1} else (0.0 if 0 in forfeits else 1.0)
-    if result.get("draw"):
-        return 0.5
-    return 0.0 if 0 in (result.get("losers") or ()) else 1.0  # type: ignore[operator]
 
 
 def rating_update(*, game_id: int) -> bool:

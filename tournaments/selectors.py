@@ -8,6 +8,7 @@ from django.db.models import Sum
 
 from accounts.models import Player
 from games.models import Game
+from games.results import first_seat_score
 from tournaments import scoring
 from tournaments.errors import TournamentNotFound
 from tournaments.models import LedgerEntry, Table, Tournament
@@ -48,15 +49,7 @@ def first_score(game: Game) -> int | None:
     standing in for it did."""
     if game.status != Game.Status.FINISHED or not game.result:
         return None
-    result = game.result
-    forfeits = set(result.get("forfeits") or ())
-    if forfeits:
-        if forfeits >= {0, 1}:
-            return scoring.DRAW
-        return scoring.LOSS if 0 in forfeits else scoring.WIN
-    if result.get("draw"):
-        return scoring.DRAW
-    return scoring.LOSS if 0 in (result.get("losers") or ()) else scoring.WIN
+    return round(first_seat_score(game.result) * scoring.WIN)
 
 
 def outcomes(tables: list[Table]) -> list[scoring.Outcome]:

@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 
 from accounts.models import Rating, RatingChange
-from accounts.ratings import expected, first_seat_score, new_ratings, rating_update
+from accounts.ratings import expected, new_ratings, rating_update
 from games.models import Game
+from games.results import first_seat_score
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
