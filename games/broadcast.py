@@ -9,8 +9,9 @@ Where the send runs matters (the channels-redis pitfall, django/channels_redis#3
 called from a thread with no server loop (a Celery worker, a shell) makes a fresh loop
 per call, so each send would open new Redis connections and close them on a dead loop.
 So outside a server, sends go to one long-lived loop per process, run by a daemon
-thread and started lazily after any fork; inside the ASGI server, ``async_to_sync``
-hands the send to the server's own loop, whose pool is shared with the consumers.
+thread and started lazily after any fork; inside the ASGI server the send is handed to
+the server's own loop (whose pool is shared with the consumers, and where the in-memory
+layer lives) and not waited for: the move is committed, and its answer need not wait.
 """
 
 from __future__ import annotations
@@ -88,14 +89,15 @@ async def _send_logged(layer: BaseChannelLayer, group: str, message: dict[str, A
 def send_group(layer: BaseChannelLayer, group: str, message: dict[str, Any]) -> None:
     """``group_send`` from synchronous code, on the right event loop for this process."""
     loop = _server_loop()
-    if isinstance(layer, InMemoryChannelLayer):
+    if loop is not None:
+        # In the server: hand the send to its loop and go on. The request (or the
+        # socket's action) answers without waiting for the layer, and the computer's
+        # turn is enqueued sooner; the process's own sockets heard it already
+        # (``announce``). The in-memory layer lives on that same loop, so it is safe.
+        asyncio.run_coroutine_threadsafe(_send_logged(layer, group, message), loop)
+    elif isinstance(layer, InMemoryChannelLayer):
         # The in-memory layer lives on its consumers' loop; never touch it from another.
         async_to_sync(layer.group_send)(group, message)
-    elif loop is not None:
-        # In the server: hand the send to its loop and go on. The request (or the
-        # socket's action) answers without waiting for Redis, and the computer's turn
-        # is enqueued sooner; the process's own sockets heard it already (``announce``).
-        asyncio.run_coroutine_threadsafe(_send_logged(layer, group, message), loop)
     else:
         _sender.run(layer.group_send(group, message), SEND_TIMEOUT)
 
