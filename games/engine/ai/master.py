@@ -13,7 +13,8 @@ left: the budget goes to the close calls. The experienced level's move is the pr
 action replaces it only when it leads it clearly (sampling noise alone would otherwise
 pick, say, an ace to lead as often as a six). Once two players remain and at most the
 face-up trump is in the stock every card is known, and an exact alpha-beta solver
-(``solver``) decides, falling back to sampling if the tree is too big for the budget.
+(``solver``) decides, falling back to sampling if the tree is too big for the budget; an
+endgame it proves lost is played for a typical opponent's mistakes (``swindle``).
 
 ``budget_ms`` (default 1000) bounds the thinking time per move.
 """
@@ -31,6 +32,7 @@ from games.engine.ai.observe import Observation
 from games.engine.ai.rollout import playout
 from games.engine.ai.sim import step
 from games.engine.ai.solver import NodeLimit, Solver
+from games.engine.ai.swindle import swindle
 from games.engine.cards import SUIT_MASK
 
 DEFAULT_BUDGET_MS = 1000
@@ -89,10 +91,13 @@ def choose(obs: Observation, rng: Random, budget_ms: int | None = None) -> Actio
     if obs.everything_known:
         world = determinize(obs, rng)  # the only deal left: every card is known
         try:
-            action, _ = Solver(seat, deadline=began + budget * SOLVER_SHARE).best_action(world, legal)
-            return action
+            action, value = Solver(seat, deadline=began + budget * SOLVER_SHARE).best_action(world, legal)
         except NodeLimit:
             pass
+        else:
+            if value <= 0.0:  # lost against perfect play: play for the opponent's mistakes
+                return swindle(world, seat, legal, deadline=deadline) or action
+            return action
     k = len(legal)
     totals = [0.0] * k
     # Paired statistics against every other action: sum and sum of squares of differences.
