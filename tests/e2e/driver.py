@@ -33,6 +33,23 @@ def wait_ready(page: Any, timeout: float = 30_000) -> None:
     page.wait_for_function(READY, timeout=timeout)
 
 
+# Ready, and no computer has a move to make: nothing changes until the person acts.
+QUIET = """() => {
+  const g = document.querySelector('#game');
+  const r = document.querySelector('#result');
+  if (r && !r.hidden) return true;
+  const v = window.durakPage && window.durakPage.state.view;
+  if (!g || g.dataset.turn !== '1' || !v || !v.you) return false;
+  return v.to_act.every((seat) => seat === v.you.seat);
+}"""
+
+
+def wait_quiet(page: Any, timeout: float = 30_000) -> None:
+    """Until the page takes input and no other seat may act meanwhile (a computer that
+    may throw in or beat while the person could act too would change the table)."""
+    page.wait_for_function(QUIET, timeout=timeout)
+
+
 def finished(page: Any) -> bool:
     return bool(page.locator("#result").is_visible())
 

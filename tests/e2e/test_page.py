@@ -171,7 +171,7 @@ def test_reload_returns_to_the_same_game(desktop: Any) -> None:
     _load(page)
     for _ in range(5):
         driver.step(page)
-    driver.wait_ready(page)
+    driver.wait_quiet(page)
     before = driver.state(page)
     page.reload()
     driver.wait_ready(page)
