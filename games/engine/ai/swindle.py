@@ -86,11 +86,3 @@ def swindle(state: State, seat: int, options: list[Action], node_limit: int = 20
         return best_action
     return best_action
 
-
-def against_greedy(state: State, seat: int, node_limit: int = 2_000) -> float | None:
-    """What ``seat`` makes of ``state`` (every card known) against a greedy opponent when
-    it plays its best: the endgame our own play reaches, for playouts. None past the bound."""
-    try:
-        return _Search(seat, node_limit, None).value(state)
-    except NodeLimit:
-        return None
