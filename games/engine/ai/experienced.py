@@ -36,6 +36,7 @@ from random import Random
 from games.engine.actions import PASS, TAKE, Action, Attack, Defend, Transfer
 from games.engine.ai.determinize import determinize
 from games.engine.ai.observe import Observation
+from games.engine.ai.prune import defender_choices
 from games.engine.ai.rollout import playout
 from games.engine.ai.sim import step
 from games.engine.ai.solver import NodeLimit, Solver
@@ -188,18 +189,7 @@ def _candidates(obs: Observation, seen: Seen, prior: Action) -> list[Action]:
         if prior in plain:
             legal = plain
     if obs.table and obs.seat == obs.defender:
-        target = next((i for i, (_, d) in enumerate(obs.table) if d < 0), -1)
-        kept: list[Action] = []
-        plain_seen = False
-        for action in legal:
-            if type(action) is Defend:
-                if action.target != target:
-                    continue
-                if not seen.trumps >> action.card & 1:
-                    if plain_seen:
-                        continue
-                    plain_seen = True
-            kept.append(action)
+        kept = defender_choices(obs, legal, seen.trumps)
         if prior in kept:
             legal = kept
     legal.remove(prior)

@@ -25,10 +25,11 @@ import math
 import time
 from random import Random
 
-from games.engine.actions import Action, Defend
+from games.engine.actions import Action
 from games.engine.ai import experienced, greedy
 from games.engine.ai.determinize import determinize
 from games.engine.ai.observe import Observation
+from games.engine.ai.prune import defender_choices
 from games.engine.ai.rollout import playout
 from games.engine.ai.sim import step
 from games.engine.ai.solver import NodeLimit, Solver
@@ -61,18 +62,7 @@ def candidates(obs: Observation) -> list[Action]:
     first = greedy.choose(obs) if obs.everything_known else experienced.choose(obs)
     if obs.table and obs.seat == obs.defender:
         trumps = SUIT_MASK[obs.trump_suit] if obs.trump_suit >= 0 else 0
-        target = next((i for i, (_, d) in enumerate(obs.table) if d < 0), -1)
-        kept: list[Action] = []
-        plain_seen = False
-        for action in legal:
-            if type(action) is Defend:
-                if action.target != target:
-                    continue
-                if not trumps >> action.card & 1:
-                    if plain_seen:
-                        continue
-                    plain_seen = True
-            kept.append(action)
+        kept = defender_choices(obs, legal, trumps)
         if first in kept:
             legal = kept
     legal.remove(first)
