@@ -26,17 +26,34 @@ class NodeLimit(Exception):
     """The search grew past its node budget."""
 
 
-def _key(s: State) -> tuple[object, ...]:
-    return (s.hands, s.table, s.attacker, s.defender, s.taking, s.passed, s.start_hand,
+def position_key(s: State) -> tuple[object, ...]:
+    """What decides the rest of a game with every card known (the face-up trump may still
+    lie in the stock, hence its position)."""
+    return (s.hands, s.table, s.attacker, s.defender, s.taking, s.passed, s.start_hand, s.deck_pos,
             s.proezdnoy_used, s.out, s.bouts == 0)
+
+
+class NodeBudget:
+    """A search's bound: at most ``node_limit`` nodes, and the clock (checked every 256
+    nodes) not past ``deadline`` (``perf_counter``); ``spend`` raises ``NodeLimit`` past either."""
+
+    def __init__(self, node_limit: int, deadline: float | None) -> None:
+        self.node_limit = node_limit
+        self.deadline = deadline
+        self.nodes = 0
+
+    def spend(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise NodeLimit
+        if self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline:
+            raise NodeLimit
 
 
 class Solver:
     def __init__(self, seat: int, node_limit: int = 1_000_000, deadline: float | None = None) -> None:
         self.seat = seat
-        self.node_limit = node_limit
-        self.deadline = deadline
-        self.nodes = 0
+        self.budget = NodeBudget(node_limit, deadline)
         self.memo: dict[tuple[object, ...], tuple[float, float]] = {}
         # Positions on the current line: perevodnoy endgames can go round in circles
         # (transfer, take, transfer back); a repetition counts as a draw.
@@ -52,12 +69,8 @@ class Solver:
     def value(self, state: State, alpha: float, beta: float) -> float:
         if state.result is not None:
             return score(state, self.seat)
-        self.nodes += 1
-        if self.nodes > self.node_limit:
-            raise NodeLimit
-        if self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline:
-            raise NodeLimit
-        key = _key(state)
+        self.budget.spend()
+        key = position_key(state)
         if key in self.path or len(self.path) > MAX_DEPTH:
             return 0.5
         lo, hi = self.memo.get(key, (0.0, 1.0))

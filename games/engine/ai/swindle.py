@@ -12,39 +12,26 @@ by nodes and a deadline; past its bound it has nothing to suggest.
 
 from __future__ import annotations
 
-import time
-
 from games.engine.actions import Action
 from games.engine.ai.greedy import greedy_state
 from games.engine.ai.sim import mover, score, step
-from games.engine.ai.solver import NodeLimit
+from games.engine.ai.solver import NodeBudget, NodeLimit, position_key
 from games.engine.legal import legal_actions
 from games.engine.state import State, partners
-
-
-def _key(s: State) -> tuple[object, ...]:
-    return (s.hands, s.table, s.attacker, s.defender, s.taking, s.passed, s.start_hand, s.deck_pos,
-            s.proezdnoy_used, s.out, s.bouts == 0)
 
 
 class _Search:
     def __init__(self, seat: int, node_limit: int, deadline: float | None) -> None:
         self.seat = seat
-        self.node_limit = node_limit
-        self.deadline = deadline
-        self.nodes = 0
+        self.budget = NodeBudget(node_limit, deadline)
         self.memo: dict[tuple[object, ...], float] = {}
         self.path: set[tuple[object, ...]] = set()
 
     def value(self, state: State) -> float:
         if state.result is not None:
             return score(state, self.seat)
-        self.nodes += 1
-        if self.nodes > self.node_limit:
-            raise NodeLimit
-        if self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline:
-            raise NodeLimit
-        key = _key(state)
+        self.budget.spend()
+        key = position_key(state)
         known = self.memo.get(key)
         if known is not None:
             return known
