@@ -78,13 +78,15 @@ def play_game(rules: Rules, levels: list[str], seed: int, budget_ms: int | None)
         seat = seats[0] if len(seats) == 1 else rng.choice(seats)
         level = levels[seat]
         began = time.perf_counter()
-        action = choose_action(state, seat, level, seed=rng.getrandbits(32), budget_ms=budget_ms)
+        action = choose_action(state, seat, level, seed=rng.getrandbits(32), budget_ms=budget_ms,
+                               history=events)
         spent = (time.perf_counter() - began) * 1000
         tally.ms[level] += spent
         tally.moves[level] += 1
         tally.worst[level] = max(tally.worst[level], spent)
         for event in decide(state, seat, action):
             state = apply(state, event)
+            events.append(event)
     result = state.result
     if result is None:
         raise RuntimeError(f"game {seed} did not finish")

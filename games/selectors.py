@@ -31,7 +31,7 @@ from games.engine import (
     replay,
     view,
 )
-from games.engine.ai import choose_action
+from games.engine.ai import READERS, choose_action
 from games.errors import GameNotFinished, GameNotFound, GameNotStarted, HintsOff, NotAPlayer
 from games.models import Game, GameEvent, Seat
 
@@ -187,6 +187,14 @@ def game_state_replayed(game: Game) -> State:
     if len(payloads) != game.seq:
         raise RuntimeError(f"Game {game.pk} has {len(payloads)} events stored for seq {game.seq}.")
     return replay(event_from_dict(payload) for payload in payloads)
+
+
+def history_for(game: Game, level: str) -> list[Event] | None:
+    """The game's events up to ``game.seq`` for a computer level that reads the others'
+    moves (``READERS``: the master); None for the levels that go by the state alone."""
+    if level not in READERS:
+        return None
+    return [event_from_dict(payload) for payload in stored_payloads(game.pk, game.seq)]
 
 
 def game_state(game: Game) -> State:
@@ -354,4 +362,5 @@ def hint_for(game: Game, player: Player | None, level: str) -> Action | None:
     state = game_state(game)
     if not legal_actions(state, seat):
         return None
-    return choose_action(state, seat, level, seed=ai_seed(game.pk, game.seq), budget_ms=200)
+    return choose_action(state, seat, level, seed=ai_seed(game.pk, game.seq), budget_ms=200,
+                         history=history_for(game, level))

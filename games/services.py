@@ -61,6 +61,7 @@ from games.selectors import (
     game_recalled,
     game_state,
     game_with_seats,
+    history_for,
     seated_number,
     seats_of,
 )
@@ -358,7 +359,7 @@ def ai_turn_play(*, game_id: int, expected_seq: int) -> bool:
     seat = due[0]
     # Think outside the transaction: a search level may take a while.
     action = choose_action(state, seat.number, seat.ai_level, seed=ai_seed(game_id, expected_seq),
-                           budget_ms=settings.DURAK_AI_BUDGET_MS)
+                           budget_ms=settings.DURAK_AI_BUDGET_MS, history=history_for(game, seat.ai_level))
     try:
         events = decide(state, seat.number, action)
     except (InvalidAction, IllegalAction):
@@ -383,7 +384,7 @@ def seat_stand_in_play(*, game_id: int, seat: int, expected_seq: int, level: str
     if not legal_actions(state, seat):
         return False
     action = choose_action(state, seat, level, seed=ai_seed(game_id, expected_seq),
-                           budget_ms=settings.DURAK_AI_BUDGET_MS)
+                           budget_ms=settings.DURAK_AI_BUDGET_MS, history=history_for(game, level))
     events = decide(state, seat, action)
     try:
         _append(game, seats, state, events, actor_seat=seat, actor=None)

@@ -198,7 +198,7 @@ def test_a_hint_is_one_of_the_legal_actions(make_client: Any) -> None:
     alice, bob, view = _two_player_game(make_client)
     attacker = [alice, bob][view["attacker"]]
     mine = attacker.view(view["id"])
-    for level in ["random", "novice", "experienced"]:
+    for level in ["random", "novice", "experienced", "master"]:
         response = attacker.get(f"/api/v1/games/{view['id']}/hint/?level={level}")
         assert response.status_code == 200, response.content
         assert response.json()["action"] in mine["legal_actions"]

@@ -10,7 +10,7 @@ from django.db import IntegrityError
 from accounts.models import Player
 from accounts.services import guest_create, player_register
 from games import selectors, services, snapshots
-from games.engine import IllegalAction, Take, action_from_dict, decide, legal_actions
+from games.engine import IllegalAction, Take, action_from_dict, decide, legal_actions, replay
 from games.errors import (
     AlreadySeated,
     GameNotStarted,
@@ -219,3 +219,23 @@ def test_a_move_from_the_caches_answers_with_names_no_older_than_the_table_cache
     monkeypatch.setattr(snapshots, "TABLE_NAMES_FOR", -1.0)
     view = selectors.game_view_for(game.pk, humans[seat])
     assert {s["seat"]: s["name"] for s in view["seats"]}[1 - seat] == "vasya"
+
+
+def test_the_master_reads_the_stored_history_and_the_other_levels_do_not(player: Player) -> None:
+    """A master seat gets the game's events to read the others' moves from; they fold to
+    the stored state. The other levels go by the state alone."""
+    game = services.game_create(creator=player, rules={"players": 2}, opponents=[{"ai": "master"}]).game
+    for _ in range(12):
+        game.refresh_from_db()
+        state = selectors.game_state(game)
+        if state.result is not None:
+            break
+        if 0 in selectors.actors(state):
+            services.action_play(game_id=game.pk, player=player, action=_first_legal(game, 0), expected_seq=game.seq)
+        else:
+            assert services.ai_turn_play(game_id=game.pk, expected_seq=game.seq)
+    game.refresh_from_db()
+    history = selectors.history_for(game, "master")
+    assert history is not None and len(history) == game.seq > 3
+    assert replay(history) == selectors.game_state_replayed(game)
+    assert selectors.history_for(game, "experienced") is None

@@ -12,27 +12,36 @@ random; ``experienced`` follows the page's tips (a pure function of the observat
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from games.engine.actions import Action
 from games.engine.ai import experienced, greedy, master, novice, random_play
 from games.engine.ai.observe import Observation, observe
+from games.engine.ai.reads import reads_for
+from games.engine.events import Event
 from games.engine.state import State
 
 LEVELS = ("random", "novice", "experienced", "master", "greedy")
+# Levels that read the others' moves from the game's history.
+READERS = frozenset({"master"})
 
 
 def choose_action(state: State, seat: int, level: str = "experienced", seed: int = 0,
-                  budget_ms: int | None = None) -> Action:
+                  budget_ms: int | None = None, history: Iterable[Event] | None = None) -> Action:
     """The action the computer player of ``level`` takes from ``seat`` now.
 
     ``seed`` makes the choice repeatable (the platform passes one derived from the game
     and seq, so a task run twice picks the same move); ``budget_ms`` bounds search levels.
+    ``history``, the game's events up to ``state``, lets the master read the others'
+    moves (``reads``); the other levels go by the state alone.
     """
     if level not in LEVELS:
         raise ValueError(f"Unknown AI level {level!r}; one of {', '.join(LEVELS)}.")
     obs = observe(state, seat)
     if not obs.legal:
         raise ValueError(f"Seat {seat} has nothing to do now.")
+    if level in READERS and history is not None and len(obs.legal) > 1:
+        obs = obs._replace(reads=reads_for(history, seat))
     return choose_from_observation(obs, level, seed, budget_ms)
 
 
@@ -53,4 +62,4 @@ def choose_from_observation(obs: Observation, level: str, seed: int = 0,
     return master.choose(obs, rng, budget_ms)
 
 
-__all__ = ["LEVELS", "Observation", "choose_action", "choose_from_observation", "observe"]
+__all__ = ["LEVELS", "READERS", "Observation", "choose_action", "choose_from_observation", "observe"]

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from games.engine.ai.observe import Observation
+from games.engine.ai.reads import likelihood
 from games.engine.cards import card_list
 from games.engine.fold import new_state
 from games.engine.state import NO_SEAT, State, throwers
@@ -52,8 +53,34 @@ def void_masks(obs: Observation) -> list[int]:
     return voids
 
 
+# A deal is kept with the likelihood of the others' moves given their dealt hands
+# (``reads.likelihood``); after READ_TRIES deals the likeliest one is kept.
+READ_TRIES = 40
+
+
 def determinize(obs: Observation, rng: random.Random) -> State:
-    """A random full state consistent with everything ``obs.seat`` has seen."""
+    """A random full state consistent with everything ``obs.seat`` has seen, and likely
+    given what the others' moves say about their hands (``obs.reads``)."""
+    hands, stock = _deal(obs, rng)
+    if obs.reads:
+        # Rejection sampling: a deal is kept with the likelihood of the others' moves.
+        likeliest = (0.0, hands, stock)
+        for _ in range(READ_TRIES):
+            chance = likelihood(obs.reads, hands)
+            if chance >= 1.0 or rng.random() < chance:
+                break
+            if chance > likeliest[0]:
+                likeliest = (chance, hands, stock)
+            hands, stock = _deal(obs, rng)
+        else:
+            _, hands, stock = likeliest
+    # The cards already drawn fill the front of the deck; only its length and tail matter.
+    drawn = card_list(obs.all_cards & ~sum_masks(stock))
+    return _state(obs, tuple(hands), tuple(drawn + stock))
+
+
+def _deal(obs: Observation, rng: random.Random) -> tuple[list[int], list[int]]:
+    """The others' hands and the stock (bottom card last), dealt at random."""
     n = obs.players
     unseen = card_list(obs.unseen)
     rng.shuffle(unseen)
@@ -89,9 +116,7 @@ def determinize(obs: Observation, rng: random.Random) -> State:
     stock = list(pool)
     if obs.deck_count:
         stock.append(obs.trump)
-    # The cards already drawn fill the front of the deck; only its length and tail matter.
-    drawn = card_list(obs.all_cards & ~sum_masks(stock))
-    return _state(obs, tuple(hands), tuple(drawn + stock))
+    return hands, stock
 
 
 def sum_masks(cards: list[int]) -> int:

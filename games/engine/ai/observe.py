@@ -43,6 +43,9 @@ class Observation(NamedTuple):
     places: tuple[int, ...]
     proezdnoy_used: int
     legal: tuple[Action, ...]  # this seat's legal actions now, in the engine's order
+    # What the others' moves so far say they do not hold (``reads``); only the master
+    # reads the history, so the other levels see none.
+    reads: tuple[tuple[int, int, int, float], ...] = ()
 
     @property
     def players(self) -> int:

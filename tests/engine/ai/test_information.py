@@ -17,6 +17,9 @@ PUBLIC_FIELDS = {
     "trump_suit", "hand_counts", "known", "discard", "table", "table_ranks", "attacker",
     "defender", "lead", "start_hand", "passed", "taking", "bouts", "out", "places",
     "proezdnoy_used", "legal",
+    # What the others' moves said (``reads``): computed from this seat's own observations
+    # before each move and the moves' public part (tests/engine/ai/test_reads.py).
+    "reads",
 }
 
 
