@@ -35,13 +35,14 @@ from random import Random
 
 from games.engine.actions import PASS, TAKE, Action, Attack, Defend, Transfer
 from games.engine.ai.determinize import determinize
+from games.engine.ai.greedy import greedy_state
 from games.engine.ai.observe import Observation
 from games.engine.ai.prune import defender_choices
 from games.engine.ai.rollout import playout
 from games.engine.ai.sim import step
 from games.engine.ai.solver import NodeLimit, Solver
 from games.engine.cards import DECK_LOWEST_RANK, RANK_MASK, RANK_OF, SUIT_MASK
-from games.engine.state import partners
+from games.engine.state import State, partners
 
 W: dict[str, float] = {
     "pair": 3.0,  # lead-score bonus per extra card of the led rank in hand
@@ -235,6 +236,73 @@ def _search(obs: Observation, seen: Seen, prior: Action) -> Action:
         if mean > W["prior_z"] * math.sqrt(var / rounds) and mean > best_mean:
             best, best_mean = i, mean
     return legal[best]
+
+
+def tips(obs: Observation) -> Action:
+    """The tips' move alone: no endgame reading, no search."""
+    seen = Seen(obs)
+    if not obs.table:
+        return _lead(obs, seen)
+    if obs.seat != obs.defender:
+        return _throw(obs, seen)
+    best = _cheapest_defence(obs, seen)
+    return TAKE if _take_cheap_bout(obs, seen, best) else best
+
+
+def tips_state(state: State, seat: int) -> Action:
+    """``tips(observe(state, seat))`` for the seat that is to move, read straight from a
+    full state, for the master's playouts. One difference: with the stock gone it leads
+    what the defender's real hand cannot beat (in a playout's deal that hand is known)."""
+    table = state.table
+    if table and seat != state.defender:
+        return PASS if partners(state.rules, seat, state.defender) else greedy_state(state, seat)
+    trumps = SUIT_MASK[state.trump_suit] if state.trump_suit >= 0 else 0
+    low = DECK_LOWEST_RANK[len(state.deck)]
+    span = max(14 - low, 1)
+    deck_count = len(state.deck) - state.deck_pos
+    if table:
+        best = greedy_state(state, seat)  # the cheapest defence, as ``_cheapest_defence``
+        if (type(best) is Defend and trumps >> best.card & 1 and deck_count >= W["take_stock"]
+                and len(table) == 1):
+            attack = table[0][0]
+            if (not trumps >> attack & 1 and (RANK_OF[attack] - low) / span <= W["take_low"]
+                    and (RANK_OF[best.card] - low) / span >= W["take_rank"]
+                    and not _state_beating_draws_last_trump(state, seat, low, span)):
+                return TAKE
+        return best
+    hand = state.hands[seat]
+    thick = deck_count > W["keep_trumps"]
+    can_beat = state.hands[state.defender]
+    pair = W["pair"] * 0.1
+    lead = -1
+    best_score = -1e9
+    rest = hand
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        card = bit.bit_length() - 1
+        trump = trumps & bit
+        score = -((RANK_OF[card] - low) / span + (2.0 if trump else 0.0))
+        if thick and trump:
+            score -= W["trump_lead"]
+        if not deck_count and not state.beaters[card] & can_beat:
+            score += W["unbeatable"]
+        score += pair * min((hand & RANK_MASK[RANK_OF[card]]).bit_count() - 1, 2)
+        if score > best_score:
+            lead, best_score = card, score
+    return Attack((lead,))
+
+
+def _state_beating_draws_last_trump(state: State, seat: int, low: int, span: int) -> bool:
+    """``_beating_draws_last_trump`` for a full state."""
+    deck_count = len(state.deck) - state.deck_pos
+    if not deck_count or (RANK_OF[state.trump] - low) / span < W["last_trump"]:
+        return False
+    others = sum(max(0, 6 - state.hands[s].bit_count()) for s in range(state.rules.players)
+                 if s != seat and not state.out >> s & 1)
+    unbeaten = sum(1 for _, d in state.table if d < 0)
+    ours = max(0, 6 - (state.hands[seat].bit_count() - unbeaten))
+    return others < deck_count <= others + ours
 
 
 def choose(obs: Observation) -> Action:

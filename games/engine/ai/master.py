@@ -2,8 +2,11 @@
 
 While cards are hidden it runs determinized Monte Carlo (perfect-information sampling):
 each round deals the unseen cards at random consistently with the observation
-(``determinize``), then plays every candidate action in that same deal and finishes the
-game with greedy playouts for all seats; the action with the best mean score is chosen.
+(``determinize``, which also weighs what the others' moves said of their hands: ``reads``),
+then plays every candidate action in that same deal and finishes the game with playouts
+in which every seat follows the page's tips (``experienced.tips_state``: as cheap as
+greedy playouts, and it keeps trumps and takes cheap bouts as good players do); the action
+with the best mean score is chosen.
 Candidates are the legal actions less a defender's near-twins: it beats only the first
 unbeaten card (every order of beating stays reachable), with its cheapest plain beater or
 any trump (a pruning by judgement, not a proof: a dearer plain beater differs only in
@@ -101,7 +104,7 @@ def choose(obs: Observation, rng: Random, budget_ms: int | None = None) -> Actio
         world = determinize(obs, rng)
         done = True
         for i in alive:
-            scores[i] = playout(step(world, seat, legal[i]), seat)
+            scores[i] = playout(step(world, seat, legal[i]), seat, policy=experienced.tips_state)
             if rounds and time.perf_counter() >= deadline:
                 done = False
                 break

@@ -94,3 +94,17 @@ def test_the_search_plays_a_bounded_number_of_playouts(monkeypatch: pytest.Monke
         assert calls <= limit
         searched += calls > 0
     assert searched > 20
+
+
+def test_the_playout_tips_agree_with_the_tips_while_the_stock_lasts() -> None:
+    """``tips_state`` (the master's playout policy, reading a full state) makes the tips'
+    move of the observing seat in every position with cards left to draw: any rules, 2 to 6
+    players. (With the stock gone it may see the defender's real hand; the tips cannot.)"""
+    rng = random.Random("tips-state")
+    checked = 0
+    for state, seat in positions(rng, 60):
+        if not state.deck_count or len(legal_actions(state, seat)) < 2:
+            continue
+        assert experienced.tips_state(state, seat) == experienced.tips(observe(state, seat))
+        checked += 1
+    assert checked > 300
