@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from games.engine.ai.greedy import THICK_DECK
 from games.engine.ai.observe import Observation, observe
 from games.engine.cards import RANK_OF, SUIT_MASK
 from games.engine.events import (
@@ -39,9 +40,9 @@ from games.engine.state import NO_SEAT, State, partners
 
 Read = tuple[int, int, int, float]  # (seat, cards it held none of, drawn since, likelihood)
 
-# Stock sizes: above THICK nobody spends a trump on a lead or a throw-in (the greedy
-# baseline's 4 and the page's tips agree).
-THICK = 4
+# Stock sizes above THICK: nobody spends a trump on a lead or a throw-in (the greedy
+# baseline's bound; the page's tips keep the same one).
+THICK = THICK_DECK
 # A lead may be a pair or a card kept for its rank: only plain cards more than this many
 # ranks below the led one count as surely not held.
 LEAD_SLACK = 2
@@ -113,9 +114,9 @@ def read_take(obs: Observation) -> int:
 
 def read_move(obs: Observation, event: Event, room: int) -> tuple[int, int, str]:
     """The seat ``event`` shows moving, the cards it probably did not hold then (0:
-    nothing learnt) and the kind of read. ``obs`` is the reader's observation just before the move and
-    ``room`` the cards the table could still take (public: it follows from the table and
-    the defender's card count)."""
+    nothing learnt) and the kind of read. ``obs`` is the reader's observation just before
+    the move and ``room`` the cards the table could still take (public: it follows from
+    the table and the defender's card count)."""
     if type(event) is AttackPlayed:
         if len(event.cards) != 1:
             return event.seat, 0, "lead"
