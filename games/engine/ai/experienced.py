@@ -31,6 +31,7 @@ the greedy baseline (``benchmarks/arena.py``).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from random import Random
 
 from games.engine.actions import PASS, TAKE, Action, Attack, Defend, Transfer
@@ -126,16 +127,23 @@ def _take_cheap_bout(obs: Observation, seen: Seen, best: Action) -> bool:
 
 
 def _beating_draws_last_trump(obs: Observation, seen: Seen) -> bool:
-    """Whether beating this bout would bring us the strong face-up trump: the others draw
-    first after a bout and the defender last, so it is ours if the stock outlasts their
-    needs and reaches ours."""
-    if not obs.deck_count or seen.share(obs.trump) < W["last_trump"]:
+    """Whether beating this bout would bring us the strong face-up trump."""
+    return _draws_last_trump(obs.seat, obs.hand_counts, obs.out, obs.table, obs.deck_count,
+                             seen.share(obs.trump))
+
+
+def _draws_last_trump(seat: int, counts: Sequence[int], out: int, table: tuple[tuple[int, int], ...],
+                      deck_count: int, trump_share: float) -> bool:
+    """Whether the defender ``seat`` draws the face-up trump (of rank share ``trump_share``)
+    after beating the bout on ``table``, when it is strong enough to fight for: the others
+    draw first after a bout and the defender last, so it is ours if the stock outlasts
+    their needs and reaches ours."""
+    if not deck_count or trump_share < W["last_trump"]:
         return False
-    others = sum(max(0, 6 - obs.hand_counts[s]) for s in range(obs.players)
-                 if s != obs.seat and not obs.out >> s & 1)
-    unbeaten = sum(1 for _, d in obs.table if d < 0)
-    ours = max(0, 6 - (obs.hand_counts[obs.seat] - unbeaten))
-    return others < obs.deck_count <= others + ours
+    others = sum(max(0, 6 - counts[s]) for s in range(len(counts)) if s != seat and not out >> s & 1)
+    unbeaten = sum(1 for _, d in table if d < 0)
+    ours = max(0, 6 - (counts[seat] - unbeaten))
+    return others < deck_count <= others + ours
 
 
 def _lead(obs: Observation, seen: Seen) -> Action:
@@ -267,7 +275,8 @@ def tips_state(state: State, seat: int) -> Action:
             attack = table[0][0]
             if (not trumps >> attack & 1 and (RANK_OF[attack] - low) / span <= W["take_low"]
                     and (RANK_OF[best.card] - low) / span >= W["take_rank"]
-                    and not _state_beating_draws_last_trump(state, seat, low, span)):
+                    and not _draws_last_trump(seat, [h.bit_count() for h in state.hands], state.out, table,
+                                              deck_count, (RANK_OF[state.trump] - low) / span)):
                 return TAKE
         return best
     hand = state.hands[seat]
@@ -291,18 +300,6 @@ def tips_state(state: State, seat: int) -> Action:
         if score > best_score:
             lead, best_score = card, score
     return Attack((lead,))
-
-
-def _state_beating_draws_last_trump(state: State, seat: int, low: int, span: int) -> bool:
-    """``_beating_draws_last_trump`` for a full state."""
-    deck_count = len(state.deck) - state.deck_pos
-    if not deck_count or (RANK_OF[state.trump] - low) / span < W["last_trump"]:
-        return False
-    others = sum(max(0, 6 - state.hands[s].bit_count()) for s in range(state.rules.players)
-                 if s != seat and not state.out >> s & 1)
-    unbeaten = sum(1 for _, d in state.table if d < 0)
-    ours = max(0, 6 - (state.hands[seat].bit_count() - unbeaten))
-    return others < deck_count <= others + ours
 
 
 def choose(obs: Observation) -> Action:
