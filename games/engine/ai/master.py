@@ -44,7 +44,7 @@ DEFAULT_BUDGET_MS = 1000
 SOLVER_SHARE = 0.6
 # Racing: from MIN_ROUNDS deals on, every CHECK_EVERY deals an action whose paired
 # difference to the leader is below zero by more than Z standard errors is dropped.
-# A careful race pays: 24 deals and 2.5 standard errors (against 12 and 2.0, which often
+# A careful race pays: 24 deals and 2.5 standard errors (against 12 and 2.0, which likely
 # dropped the best action on early noise) took the master from 66.7% to 70.7% against
 # the experienced level (arena, 300 games, --seed 2, where it was tuned; 66.3% to 68.0%
 # with --seed 3) for about 310 ms a move instead of 237.
