@@ -4,6 +4,7 @@ One command (from the repository root)::
 
     .venv/bin/python benchmarks/arena.py [--games N] [--master-games M] [--budget-ms B]
                                          [--pairings SPEC ...] [--workers W] [--seed S]
+                                         [--record FILE]
 
 A pairing ``a:b@variant`` plays N fresh deals between levels ``a`` and ``b`` at two seats
 (36 cards), alternating who sits first; pairings with ``master`` play M games. A table
@@ -15,11 +16,18 @@ every core). Every move goes through ``choose_action`` and is checked by the eng
 The table prints, for the first level of a pairing (or each level at a table): wins
 (another seat is the durak), losses (durak, or on the losing team), draws, each with a 95%
 Wilson interval, and the mean and worst milliseconds per move of each level.
+
+``--record FILE`` appends every game's outcome as a JSON line. Two runs with the same
+``--seed`` play the same deals with the same random streams, so a game differs between
+them only where a level's code (or, for the master, its clock) made another choice:
+``benchmarks/compare.py A B`` pairs the games and gives the difference with its interval,
+far tighter than comparing two win rates.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import os
@@ -55,6 +63,8 @@ class Tally:
     ms: dict[str, float] = field(default_factory=lambda: defaultdict(float))
     moves: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     worst: dict[str, float] = field(default_factory=lambda: defaultdict(float))
+    # One row per game for ``--record``: the game's number and each seat's level and score.
+    records: list[dict[str, object]] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
         self.games += other.games
@@ -64,6 +74,7 @@ class Tally:
                 mine[key] += value
         for key, value in other.worst.items():
             self.worst[key] = max(self.worst[key], value)
+        self.records.extend(other.records)
 
 
 def play_game(rules: Rules, levels: list[str], seed: int, budget_ms: int | None) -> Tally:
@@ -90,14 +101,19 @@ def play_game(rules: Rules, levels: list[str], seed: int, budget_ms: int | None)
     result = state.result
     if result is None:
         raise RuntimeError(f"game {seed} did not finish")
+    scores = []
     for seat, level in enumerate(levels):
         tally.seats[level] += 1
         if result.draw:
             tally.draws[level] += 1
+            scores.append(0.5)
         elif seat in result.losers:
             tally.losses[level] += 1
+            scores.append(0.0)
         else:
             tally.wins[level] += 1
+            scores.append(1.0)
+    tally.records.append({"seed": seed, "levels": levels, "scores": scores})
     return tally
 
 
@@ -117,7 +133,10 @@ def run_chunk(args: tuple[str, list[int], int | None, int]) -> Tally:
     for game in games:
         shift = game % n
         seated = levels[shift:] + levels[:shift]  # alternate/rotate seats each game
-        total.add(play_game(rules, seated, base_seed * 1_000_003 + game, budget_ms))
+        tally = play_game(rules, seated, base_seed * 1_000_003 + game, budget_ms)
+        for record in tally.records:
+            record.update(pairing=spec, game=game)
+        total.add(tally)
     return total
 
 
@@ -136,7 +155,7 @@ def fmt(k: int, n: int) -> str:
     return f"{100 * p:5.1f} [{100 * lo:4.1f},{100 * hi:5.1f}]"
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=2000, help="games per pairing (default 2000)")
     parser.add_argument("--master-games", type=int, default=300, help="games per pairing with master (default 300)")
@@ -144,7 +163,10 @@ def main() -> None:
     parser.add_argument("--pairings", nargs="+", default=list(DEFAULT_PAIRINGS))
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    parser.add_argument("--record", metavar="FILE", default=None,
+                        help="also write one JSON line per game (pairing, game, seed, levels by seat, scores) "
+                             "to FILE, for benchmarks/compare.py")
+    args = parser.parse_args(argv)
 
     budget = f"{args.budget_ms} ms" if args.budget_ms else "default (1000 ms)"
     print(f"arena: 36 cards, seats alternated, fresh deals, {args.workers} workers, master budget {budget}")
@@ -176,6 +198,10 @@ def main() -> None:
                           f"{total.ms[other] / max(total.moves[other], 1):>8.2f} {total.worst[other]:>9.1f}")
             print(f"{'':<34} ({wall:.0f} s wall)")
             sys.stdout.flush()
+            if args.record:
+                with open(args.record, "a", encoding="utf-8") as out:
+                    for record in sorted(total.records, key=lambda r: int(str(r["game"]))):
+                        out.write(json.dumps(record) + "\n")
 
 
 if __name__ == "__main__":
