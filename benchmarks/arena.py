@@ -4,7 +4,7 @@ One command (from the repository root)::
 
     .venv/bin/python benchmarks/arena.py [--games N] [--master-games M] [--budget-ms B]
                                          [--pairings SPEC ...] [--workers W] [--seed S]
-                                         [--record FILE]
+                                         [--master-work PLAYOUTS] [--record FILE]
 
 A pairing ``a:b@variant`` plays N fresh deals between levels ``a`` and ``b`` at two seats
 (36 cards), alternating who sits first; pairings with ``master`` play M games. A table
@@ -21,7 +21,10 @@ Wilson interval, and the mean and worst milliseconds per move of each level.
 ``--seed`` play the same deals with the same random streams, so a game differs between
 them only where a level's code (or, for the master, its clock) made another choice:
 ``benchmarks/compare.py A B`` pairs the games and gives the difference with its interval,
-far tighter than comparing two win rates.
+far tighter than comparing two win rates. The master's budget is the clock, which cuts its
+searches at points that vary from run to run (two runs of the same code differed in 29 of
+100 games); ``--master-work P`` bounds it by P playouts a move instead, so that the same
+code plays the same games and only a change's own choices move the result.
 """
 
 from __future__ import annotations
@@ -77,7 +80,7 @@ class Tally:
         self.records.extend(other.records)
 
 
-def play_game(rules: Rules, levels: list[str], seed: int, budget_ms: int | None) -> Tally:
+def play_game(rules: Rules, levels: list[str], seed: int, budget_ms: int | None, work: int | None = None) -> Tally:
     rng = random.Random(seed)
     events = start(rules, shuffled_deck(rules, rng))
     state = replay(events)
@@ -90,7 +93,7 @@ def play_game(rules: Rules, levels: list[str], seed: int, budget_ms: int | None)
         level = levels[seat]
         began = time.perf_counter()
         action = choose_action(state, seat, level, seed=rng.getrandbits(32), budget_ms=budget_ms,
-                               history=events)
+                               history=events, work=work)
         spent = (time.perf_counter() - began) * 1000
         tally.ms[level] += spent
         tally.moves[level] += 1
@@ -124,8 +127,8 @@ def parse(spec: str) -> tuple[list[str], str]:
     return levels, variant
 
 
-def run_chunk(args: tuple[str, list[int], int | None, int]) -> Tally:
-    spec, games, budget_ms, base_seed = args
+def run_chunk(args: tuple[str, list[int], int | None, int, int | None]) -> Tally:
+    spec, games, budget_ms, base_seed, work = args
     levels, variant = parse(spec)
     n = len(levels)
     rules = Rules(variant=variant, players=n)
@@ -133,7 +136,7 @@ def run_chunk(args: tuple[str, list[int], int | None, int]) -> Tally:
     for game in games:
         shift = game % n
         seated = levels[shift:] + levels[:shift]  # alternate/rotate seats each game
-        tally = play_game(rules, seated, base_seed * 1_000_003 + game, budget_ms)
+        tally = play_game(rules, seated, base_seed * 1_000_003 + game, budget_ms, work)
         for record in tally.records:
             record.update(pairing=spec, game=game)
         total.add(tally)
@@ -163,12 +166,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pairings", nargs="+", default=list(DEFAULT_PAIRINGS))
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--master-work", type=int, default=None, metavar="PLAYOUTS",
+                        help="bound the master by this many playouts a move instead of the clock "
+                             "(repeatable runs for compare.py; about 600 match the default second)")
     parser.add_argument("--record", metavar="FILE", default=None,
                         help="also write one JSON line per game (pairing, game, seed, levels by seat, scores) "
                              "to FILE, for benchmarks/compare.py")
     args = parser.parse_args(argv)
 
     budget = f"{args.budget_ms} ms" if args.budget_ms else "default (1000 ms)"
+    if args.master_work:
+        budget = f"{args.master_work} playouts a move (no clock)"
     print(f"arena: 36 cards, seats alternated, fresh deals, {args.workers} workers, master budget {budget}")
     header = (f"{'pairing':<34} {'level':<12} {'games':>5}  {'win % [95% CI]':<19} {'loss % [95% CI]':<19} "
               f"{'draw % [95% CI]':<19} {'ms/move':>8} {'worst ms':>9}")
@@ -179,7 +187,7 @@ def main(argv: list[str] | None = None) -> None:
             levels, _ = parse(spec)
             count = args.master_games if "master" in levels else args.games
             size = max(1, min(25, count // (4 * args.workers)))
-            chunks = [(spec, list(range(i, min(i + size, count))), args.budget_ms, args.seed)
+            chunks = [(spec, list(range(i, min(i + size, count))), args.budget_ms, args.seed, args.master_work)
                       for i in range(0, count, size)]
             began = time.perf_counter()
             total = Tally()

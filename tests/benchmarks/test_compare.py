@@ -76,3 +76,14 @@ def test_a_file_that_is_not_a_record_is_a_clear_error(tmp_path: Path, capsys: py
     assert compare.main([str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl")]) == 2
     assert "line 1: not an arena record" in capsys.readouterr().err
     assert compare.main([str(tmp_path / "a.jsonl"), str(tmp_path / "missing.jsonl")]) == 2
+
+
+def test_a_master_bound_by_work_plays_the_same_games_twice(tmp_path: Path) -> None:
+    # By the clock it would not: its searches stop wherever the machine's load cut them.
+    for name in ("a", "b"):
+        arena.main(["--pairings", "master:greedy@podkidnoy", "--master-games", "2", "--master-work", "20",
+                    "--workers", "1", "--seed", "3", "--record", str(tmp_path / f"{name}.jsonl")])
+    [result] = compare.compare(compare.load((tmp_path / "a.jsonl").open()), compare.load((tmp_path / "b.jsonl").open()))
+    assert (result.games, result.changed) == (2, 0)
+    a_rows, b_rows = ((tmp_path / f"{name}.jsonl").read_text() for name in ("a", "b"))
+    assert a_rows == b_rows

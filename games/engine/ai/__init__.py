@@ -27,13 +27,15 @@ READERS = frozenset({"master"})
 
 
 def choose_action(state: State, seat: int, level: str = "experienced", seed: int = 0,
-                  budget_ms: int | None = None, history: Iterable[Event] | None = None) -> Action:
+                  budget_ms: int | None = None, history: Iterable[Event] | None = None,
+                  work: int | None = None) -> Action:
     """The action the computer player of ``level`` takes from ``seat`` now.
 
     ``seed`` makes the choice repeatable (the platform passes one derived from the game
     and seq, so a task run twice picks the same move); ``budget_ms`` bounds search levels.
     ``history``, the game's events up to ``state``, lets the master read the others'
-    moves (``reads``); the other levels go by the state alone.
+    moves (``reads``); the other levels go by the state alone. ``work`` (the arena's
+    comparisons) bounds the master by a count of playouts instead of the clock.
     """
     if level not in LEVELS:
         raise ValueError(f"Unknown AI level {level!r}; one of {', '.join(LEVELS)}.")
@@ -42,11 +44,11 @@ def choose_action(state: State, seat: int, level: str = "experienced", seed: int
         raise ValueError(f"Seat {seat} has nothing to do now.")
     if level in READERS and history is not None and len(obs.legal) > 1:
         obs = obs._replace(reads=reads_for(history, seat))
-    return choose_from_observation(obs, level, seed, budget_ms)
+    return choose_from_observation(obs, level, seed, budget_ms, work)
 
 
 def choose_from_observation(obs: Observation, level: str, seed: int = 0,
-                            budget_ms: int | None = None) -> Action:
+                            budget_ms: int | None = None, work: int | None = None) -> Action:
     """The level's choice given only what the seat saw."""
     if len(obs.legal) == 1:
         return obs.legal[0]
@@ -59,7 +61,7 @@ def choose_from_observation(obs: Observation, level: str, seed: int = 0,
         return random_play.choose(obs, rng)
     if level == "novice":
         return novice.choose(obs, rng)
-    return master.choose(obs, rng, budget_ms)
+    return master.choose(obs, rng, budget_ms, work)
 
 
 __all__ = ["LEVELS", "READERS", "Observation", "choose_action", "choose_from_observation", "observe"]

@@ -19,7 +19,11 @@ face-up trump is in the stock every card is known, and an exact alpha-beta solve
 (``solver``) decides, falling back to sampling if the tree is too big for the budget; an
 endgame it proves lost is played for a typical opponent's mistakes (``swindle``).
 
-``budget_ms`` (default 1000) bounds the thinking time per move.
+``budget_ms`` (default 1000) bounds the thinking time per move. ``work``, for the arena's
+comparisons only, replaces the clock by a count of playouts (and the solver's share by
+``SOLVER_NODES_PER_PLAYOUT`` nodes each): the move then depends on the seed alone, so two
+runs of the same code play the same games and a change is measured only where it chose
+otherwise.
 """
 
 from __future__ import annotations
@@ -42,6 +46,9 @@ from games.engine.cards import SUIT_MASK
 DEFAULT_BUDGET_MS = 1000
 # Share of the budget the exact solver may use before sampling takes over.
 SOLVER_SHARE = 0.6
+# Under a ``work`` budget: solver nodes per playout of budget (about the ratio of their
+# costs here: some 55,000 nodes and 700 playouts a second).
+SOLVER_NODES_PER_PLAYOUT = 80
 # Racing: from MIN_ROUNDS deals on, every CHECK_EVERY deals an action whose paired
 # difference to the leader is below zero by more than Z standard errors is dropped.
 # A careful race pays: 24 deals and 2.5 standard errors (against 12 and 2.0, which likely
@@ -77,18 +84,22 @@ def candidates(obs: Observation) -> list[Action]:
     return legal
 
 
-def choose(obs: Observation, rng: Random, budget_ms: int | None = None) -> Action:
+def choose(obs: Observation, rng: Random, budget_ms: int | None = None, work: int | None = None) -> Action:
+    """The master's move: within ``budget_ms`` of thinking, or, given ``work``, after at most
+    that many playouts whatever the clock says (repeatable from ``rng`` alone)."""
     began = time.perf_counter()
     budget = (budget_ms if budget_ms is not None else DEFAULT_BUDGET_MS) / 1000.0
-    deadline = began + budget * 0.85
+    deadline = began + budget * 0.85 if work is None else math.inf
     seat = obs.seat
     legal = candidates(obs)
     if len(legal) == 1:
         return legal[0]
     if obs.everything_known:
         world = determinize(obs, rng)  # the only deal left: every card is known
+        solver = (Solver(seat, deadline=began + budget * SOLVER_SHARE) if work is None
+                  else Solver(seat, node_limit=work * SOLVER_NODES_PER_PLAYOUT))
         try:
-            action, value = Solver(seat, deadline=began + budget * SOLVER_SHARE).best_action(world, legal)
+            action, value = solver.best_action(world, legal)
         except NodeLimit:
             pass
         else:
@@ -104,6 +115,7 @@ def choose(obs: Observation, rng: Random, budget_ms: int | None = None) -> Actio
     alive = list(range(k))
     rounds = 0
     scores = [0.0] * k
+    playouts_left = work if work is not None else -1
     while True:
         world = determinize(obs, rng)
         done = True
@@ -122,7 +134,8 @@ def choose(obs: Observation, rng: Random, budget_ms: int | None = None) -> Actio
                 diff[i][j] += d
                 diff2[i][j] += d * d
         rounds += 1
-        if len(alive) == 1 or time.perf_counter() >= deadline:
+        playouts_left -= len(alive)
+        if len(alive) == 1 or time.perf_counter() >= deadline or 0 <= playouts_left < len(alive):
             break
         if rounds >= MIN_ROUNDS and rounds % CHECK_EVERY == 0:
             alive = _race(alive, totals, diff, diff2, rounds)

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from games.engine import Rules
 from games.engine.actions import TAKE, Defend
-from games.engine.ai import observe
+from games.engine.ai import master, observe
 from games.engine.ai.determinize import determinize
 from games.engine.ai.experienced import choose as experienced_choose
 from games.engine.ai.greedy import choose as greedy_choose
 from games.engine.ai.master import candidates
+from games.engine.ai.rollout import playout as real_playout
 from tests.engine.ai.support import positions
 
 
@@ -54,3 +57,29 @@ def test_with_two_players_and_only_the_trump_left_the_deal_is_known() -> None:
             assert world.deck[world.deck_pos:] == state.deck[state.deck_pos:]
         seen += 1
     assert seen > 50
+
+
+def test_under_a_work_budget_the_move_depends_on_the_seed_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``work`` replaces the clock: a move thought over in 1 ms or in 100 s is the same one,
+    and no move spends more playouts than the budget (less one round's worth of slack)."""
+    rng = random.Random("work")
+    spent: list[int] = []
+
+    def counted(*args: object, **kwargs: object) -> float:
+        spent[-1] += 1
+        return real_playout(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(master, "playout", counted)
+    searched = 0
+    for state, seat in positions(rng, 3, Rules(variant="podkidnoy", players=2)):
+        obs = observe(state, seat)
+        if len(obs.legal) < 2 or obs.everything_known or searched == 25:
+            continue
+        moves = set()
+        for budget_ms in (1, 100_000):
+            spent.append(0)
+            moves.add(master.choose(obs, random.Random(7), budget_ms=budget_ms, work=30))
+            assert spent[-1] <= 30 + len(obs.legal)
+        assert len(moves) == 1
+        searched += 1
+    assert searched > 10
