@@ -168,7 +168,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--master-work", type=int, default=None, metavar="PLAYOUTS",
                         help="bound the master by this many playouts a move instead of the clock "
-                             "(repeatable runs for compare.py; about 600 match the default second)")
+                             "(repeatable runs for compare.py; about 4000 match the default second's cut-off)")
     parser.add_argument("--record", metavar="FILE", default=None,
                         help="also write one JSON line per game (pairing, game, seed, levels by seat, scores) "
                              "to FILE, for benchmarks/compare.py")

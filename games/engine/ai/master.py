@@ -46,9 +46,10 @@ from games.engine.cards import SUIT_MASK
 DEFAULT_BUDGET_MS = 1000
 # Share of the budget the exact solver may use before sampling takes over.
 SOLVER_SHARE = 0.6
-# Under a ``work`` budget: solver nodes per playout of budget (about the ratio of their
-# costs here: some 55,000 nodes and 700 playouts a second).
-SOLVER_NODES_PER_PLAYOUT = 80
+# Under a ``work`` budget: solver nodes per playout of budget, about the ratio of their
+# costs (here some 55,000 solver nodes or 4,900 playouts a second), so that ``work`` = 4000
+# gives the solver about its timed share.
+SOLVER_NODES_PER_PLAYOUT = 8
 # Racing: from MIN_ROUNDS deals on, every CHECK_EVERY deals an action whose paired
 # difference to the leader is below zero by more than Z standard errors is dropped.
 # A careful race pays: 24 deals and 2.5 standard errors (against 12 and 2.0, which likely
