@@ -173,6 +173,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="also write one JSON line per game (pairing, game, seed, levels by seat, scores) "
                              "to FILE, for benchmarks/compare.py")
     args = parser.parse_args(argv)
+    if args.master_work is not None and args.master_work < 1:
+        parser.error("--master-work must be at least 1 playout")
 
     budget = f"{args.budget_ms} ms" if args.budget_ms else "default (1000 ms)"
     if args.master_work:

@@ -87,3 +87,9 @@ def test_a_master_bound_by_work_plays_the_same_games_twice(tmp_path: Path) -> No
     assert (result.games, result.changed) == (2, 0)
     a_rows, b_rows = ((tmp_path / f"{name}.jsonl").read_text() for name in ("a", "b"))
     assert a_rows == b_rows
+
+
+def test_a_work_budget_below_one_playout_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        arena.main(["--pairings", "master:greedy@podkidnoy", "--master-work", "0"])
+    assert "--master-work must be at least 1 playout" in capsys.readouterr().err

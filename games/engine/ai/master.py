@@ -88,6 +88,8 @@ def candidates(obs: Observation) -> list[Action]:
 def choose(obs: Observation, rng: Random, budget_ms: int | None = None, work: int | None = None) -> Action:
     """The master's move: within ``budget_ms`` of thinking, or, given ``work``, after at most
     that many playouts whatever the clock says (repeatable from ``rng`` alone)."""
+    if work is not None and work < 1:
+        raise ValueError(f"work must be at least 1 playout, not {work}")
     began = time.perf_counter()
     budget = (budget_ms if budget_ms is not None else DEFAULT_BUDGET_MS) / 1000.0
     deadline = began + budget * 0.85 if work is None else math.inf
