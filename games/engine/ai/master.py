@@ -118,7 +118,7 @@ def choose(obs: Observation, rng: Random, budget_ms: int | None = None, work: in
     alive = list(range(k))
     rounds = 0
     scores = [0.0] * k
-    playouts_left = work if work is not None else -1
+    playouts_left: float = work if work is not None else math.inf
     while True:
         world = determinize(obs, rng)
         done = True
@@ -138,7 +138,7 @@ def choose(obs: Observation, rng: Random, budget_ms: int | None = None, work: in
                 diff2[i][j] += d * d
         rounds += 1
         playouts_left -= len(alive)
-        if len(alive) == 1 or time.perf_counter() >= deadline or 0 <= playouts_left < len(alive):
+        if len(alive) == 1 or time.perf_counter() >= deadline or playouts_left < len(alive):
             break
         if rounds >= MIN_ROUNDS and rounds % CHECK_EVERY == 0:
             alive = _race(alive, totals, diff, diff2, rounds)
