@@ -16,7 +16,7 @@ from collections.abc import Callable
 from games.engine.actions import Action
 from games.engine.ai.rollout import playout
 from games.engine.ai.sim import mover, score, step
-from games.engine.ai.solver import MAX_DEPTH, NodeBudget, NodeLimit, position_key
+from games.engine.ai.solver import MAX_DEPTH, NodeBudget, NodeLimit, best_reply, position_key, proved
 from games.engine.legal import legal_actions
 from games.engine.state import State, partners
 
@@ -59,28 +59,13 @@ class HorizonSearch:
         a, b = max(alpha, lo), min(beta, hi)
         actor = mover(state)
         maximize = actor == self.seat or partners(state.rules, actor, self.seat)
-        best = 0.0 if maximize else 1.0
         self.path.add(position)
         try:
-            for action in legal_actions(state, actor):
-                v = self.value(step(state, actor, action), a, b, left - 1)
-                if maximize:
-                    if v > best:
-                        best = v
-                        a = max(a, v)
-                elif v < best:
-                    best = v
-                    b = min(b, v)
-                if a >= b:
-                    break
+            best = best_reply(state, actor, legal_actions(state, actor), maximize, a, b,
+                              lambda child, a, b: self.value(child, a, b, left - 1))
         finally:
             self.path.discard(position)
-        if best <= max(alpha, lo):
-            self.memo[key] = (lo, best)
-        elif best >= min(beta, hi):
-            self.memo[key] = (best, hi)
-        else:
-            self.memo[key] = (best, best)
+        self.memo[key] = proved(best, alpha, beta, lo, hi)
         return best
 
     def best_moves(self, state: State, options: list[Action]) -> tuple[list[Action], float]:

@@ -12,6 +12,7 @@ there the values are a close approximation rather than exact.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from games.engine.actions import Action
 from games.engine.ai.greedy import greedy_state
@@ -81,29 +82,12 @@ class Solver:
         a, b = max(alpha, lo), min(beta, hi)
         actor = mover(state)
         maximize = self.ours(state, actor)
-        best = 0.0 if maximize else 1.0
         self.path.add(key)
         try:
-            for action in self.ordered(state, actor):
-                v = self.value(step(state, actor, action), a, b)
-                if maximize:
-                    if v > best:
-                        best = v
-                        a = max(a, v)
-                elif v < best:
-                    best = v
-                    b = min(b, v)
-                if a >= b:
-                    break
+            best = best_reply(state, actor, self.ordered(state, actor), maximize, a, b, self.value)
         finally:
             self.path.discard(key)
-        # Store what this search proved: an exact value, or a bound after a cut-off.
-        if best <= max(alpha, lo):
-            self.memo[key] = (lo, best)
-        elif best >= min(beta, hi):
-            self.memo[key] = (best, hi)
-        else:
-            self.memo[key] = (best, best)
+        self.memo[key] = proved(best, alpha, beta, lo, hi)
         return best
 
     def best_action(self, state: State, options: list[Action]) -> tuple[Action, float]:
@@ -119,6 +103,36 @@ class Solver:
                 if best >= 1.0:
                     break
         return best_action, best
+
+
+def best_reply(state: State, actor: int, moves: list[Action], maximize: bool, a: float, b: float,
+               child: Callable[[State, float, float], float]) -> float:
+    """The best value of ``moves`` for ``actor``'s side (the asking seat's when ``maximize``),
+    each scored by ``child(next state, a, b)`` in the window (``a``, ``b``) narrowed as it
+    goes; it stops at a cut-off."""
+    best = 0.0 if maximize else 1.0
+    for action in moves:
+        v = child(step(state, actor, action), a, b)
+        if maximize:
+            if v > best:
+                best = v
+                a = max(a, v)
+        elif v < best:
+            best = v
+            b = min(b, v)
+        if a >= b:
+            break
+    return best
+
+
+def proved(best: float, alpha: float, beta: float, lo: float, hi: float) -> tuple[float, float]:
+    """The bounds a search of the window (``alpha``, ``beta``) proved for a position known to
+    lie in [``lo``, ``hi``] when it found ``best``: an exact value, or a bound after a cut-off."""
+    if best <= max(alpha, lo):
+        return lo, best
+    if best >= min(beta, hi):
+        return best, hi
+    return best, best
 
 
 def solvable(state: State) -> bool:
