@@ -107,21 +107,18 @@ def choose(obs: Observation, rng: Random, budget_ms: int | None = None, work: in
         world = determinize(obs, rng)  # the only deal left: every card is known
         solver = (Solver(seat, deadline=began + budget * SOLVER_SHARE) if work is None
                   else Solver(seat, node_limit=work * SOLVER_NODES_PER_PLAYOUT))
+        found: tuple[Action, float, bool] | None
         try:
-            action, value = solver.best_action(world, legal)
+            found = (*solver.best_action(world, legal), True)
         except NodeLimit:
             # Too big to read out: search to a horizon instead, since sampling would score
             # each move by a single playout (every deal is this one).
             horizon = NodeBudget(work * HORIZON_NODES_PER_PLAYOUT if work is not None else 10**9,
                                  deadline if work is None else None)
             found = deepen(world, seat, legal, experienced.tips_state, horizon)
-            if found is not None:
-                action, value, exact = found
-                if exact and value <= 0.0:
-                    return swindle(world, seat, legal, deadline=deadline) or action
-                return action
-        else:
-            if value <= 0.0:  # lost against perfect play: play for the opponent's mistakes
+        if found is not None:
+            action, value, exact = found
+            if exact and value <= 0.0:  # lost against perfect play: play for the opponent's mistakes
                 return swindle(world, seat, legal, deadline=deadline) or action
             return action
     k = len(legal)
