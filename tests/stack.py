@@ -123,11 +123,12 @@ class RedisServer:
         self.start()
 
 
-def redis_sockets(pids: set[int], port: int) -> int:
-    """Open TCP connections to the Redis on ``port`` held by these processes."""
+def redis_sockets(pids: set[int], port: int) -> dict[int, int]:
+    """Open TCP connections to the Redis on ``port``, per process of ``pids`` that holds any."""
     listing = subprocess.run(["ss", "-tnpH", "state", "established", "dst", f"127.0.0.1:{port}"],
                              capture_output=True, text=True, timeout=10).stdout
-    return sum(1 for line in listing.splitlines() for pid in pids if f"pid={pid}," in line)
+    held = {pid: sum(1 for line in listing.splitlines() if f"pid={pid}," in line) for pid in pids}
+    return {pid: n for pid, n in held.items() if n}
 
 
 def process_group(pid: int) -> set[int]:

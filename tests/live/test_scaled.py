@@ -143,12 +143,16 @@ async def test_a_person_plays_the_computer_on_a_worker_without_leaking_connectio
     alice = Guest(stack.base)
     assert stack.worker is not None
     worker = process_group(stack.worker.pid)
-    await play_to_the_end(stack, alice)  # every worker process has announced and enqueued
+    await play_to_the_end(stack, alice)
     warm = redis_sockets(worker, redis.port)
+    assert warm, "the worker's processes announced nothing over Redis"
     await play_to_the_end(stack, alice)
     # Dozens more computer moves were announced from the worker's processes: each keeps
-    # its few connections (one layer pool per process), none opened per send or loop.
-    assert redis_sockets(worker, redis.port) <= warm + 2
+    # its few connections (one layer pool per process), none opened per send or loop. A pool
+    # process the first game did not reach may open its few now, so the bound is per process.
+    most = max(warm.values())
+    after = redis_sockets(worker, redis.port)
+    assert all(n <= most + 1 for n in after.values()), (warm, after)
     assert "Event loop is closed" not in stack.worker_log()
 
 
