@@ -10,15 +10,15 @@ from games.engine import Rules
 from games.engine.actions import TAKE, Defend
 from games.engine.ai import master, observe
 from games.engine.ai.determinize import determinize
-from games.engine.ai.experienced import choose as experienced_choose
+from games.engine.ai.experienced import tips
 from games.engine.ai.greedy import choose as greedy_choose
 from games.engine.ai.master import candidates
 from games.engine.ai.rollout import playout as real_playout
 from tests.engine.ai.support import positions
 
 
-def test_candidates_are_legal_and_start_with_the_experienced_move() -> None:
-    """Candidates are legal actions, the experienced move first (greedy's once every card
+def test_candidates_are_legal_and_start_with_the_tips_move() -> None:
+    """Candidates are legal actions, the page's tips' move first (greedy's once every card
     is known); a defender keeps every way to
     take or transfer, beats only the first unbeaten card, and keeps at most one plain beater."""
     rng = random.Random("candidates")
@@ -28,7 +28,7 @@ def test_candidates_are_legal_and_start_with_the_experienced_move() -> None:
         if not obs.legal:
             continue
         found = candidates(obs)
-        assert found[0] == (greedy_choose(obs) if obs.everything_known else experienced_choose(obs))
+        assert found[0] == (greedy_choose(obs) if obs.everything_known else tips(obs))
         assert len(set(found)) == len(found) and set(found) <= set(obs.legal)
         if obs.table and seat == obs.defender:
             assert (TAKE in found) == (TAKE in obs.legal)
