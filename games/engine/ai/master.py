@@ -16,8 +16,8 @@ left: the budget goes to the close calls. The page's tips give the prior (``expe
 the experienced level's move without its own small search, whose few deals and greedy
 playouts would only add their noise to this search's): another action replaces it only
 when it leads it clearly (sampling noise alone would otherwise pick, say, an ace to lead as
-often as a six). Once two players remain and at most the
-face-up trump is in the stock every card is known, and an exact alpha-beta solver
+often as a six). Once two players remain and at most the face-up trump is in the stock
+every card is known, and an exact alpha-beta solver
 (``solver``) decides; if the tree is too big for its share of the budget, a search to a
 horizon (``horizon``: alpha-beta over both sides' moves, tips playouts beyond) takes the rest
 of it. An endgame proved lost is played for a typical opponent's mistakes (``swindle``).
