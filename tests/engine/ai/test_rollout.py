@@ -7,15 +7,25 @@ import random
 import pytest
 
 from games.engine import Rules, State, replay, shuffled_deck, start
+from games.engine.actions import Action
 from games.engine.ai import rollout
 from games.engine.ai.experienced import tips_state
 from games.engine.ai.rollout import circle_bound, playout
-from games.engine.ai.sim import mover, step
-from games.engine.state import NO_SEAT
 
 
 def fresh(rules: Rules, rng: random.Random) -> State:
     return replay(start(rules, shuffled_deck(rules, rng)))
+
+
+class Counted:
+    """The tips, counting the moves they are asked for."""
+
+    def __init__(self) -> None:
+        self.moves = 0
+
+    def __call__(self, state: State, seat: int) -> Action:
+        self.moves += 1
+        return tips_state(state, seat)
 
 
 @pytest.mark.parametrize("variant", ["podkidnoy", "perevodnoy"])
@@ -27,30 +37,22 @@ def test_tips_games_from_the_deal_finish_well_inside_the_bound(variant: str) -> 
     finished = 0
     for _ in range(150):
         state = fresh(rules, rng)
-        bound = circle_bound(state)
-        moves = 0
-        while mover(state) != NO_SEAT and moves < 2000:
-            state = step(state, mover(state), tips_state(state, mover(state)))
-            moves += 1
-        if state.result is not None:
+        policy = Counted()
+        playout(state, 0, max_moves=2000, policy=policy)
+        if policy.moves < 2000:  # the game ended (a drawn end included)
             finished += 1
-            assert moves <= bound - 40, (moves, bound)
+            assert policy.moves <= circle_bound(state) - 40, (policy.moves, circle_bound(state))
     assert finished >= 147
 
 
 def test_a_playout_stops_at_its_bound_and_scores_a_draw(monkeypatch: pytest.MonkeyPatch) -> None:
     state = fresh(Rules(variant="perevodnoy", players=2), random.Random(1))
-    calls: list[int] = []
-
-    def counting(s: State, seat: int) -> object:
-        calls.append(seat)
-        return tips_state(s, seat)
-
     monkeypatch.setattr(rollout, "CIRCLE_MOVES", 5)
     monkeypatch.setattr(rollout, "CIRCLE_PER_CARD", 0)
     assert circle_bound(state) == 5
-    assert playout(state, 0, policy=counting) == 0.5  # type: ignore[arg-type]
-    assert len(calls) == 5
-    calls.clear()
-    assert playout(state, 1, max_moves=3, policy=counting) == 0.5  # type: ignore[arg-type]
-    assert len(calls) == 3
+    policy = Counted()
+    assert playout(state, 0, policy=policy) == 0.5
+    assert policy.moves == 5
+    policy = Counted()
+    assert playout(state, 1, max_moves=3, policy=policy) == 0.5
+    assert policy.moves == 3
