@@ -24,7 +24,7 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 
 typecheck: $(VENV)/.installed
-	$(VENV)/bin/mypy games accounts durak_platform live tournaments
+	$(VENV)/bin/mypy games accounts durak_platform live ratings tournaments
 
 pytest: $(VENV)/.installed
 	mkdir -p test-output

@@ -79,14 +79,3 @@ class PlayerMeApi(APIView):
         player = player_of(request.user)
         assert player is not None  # IsAuthenticated ran first
         return Response(player_data(player))
-
-
-class RatingsApi(APIView):
-    permission_classes = [AllowAny]
-
-    @extend_schema(responses={200: inline_serializer("Leaderboard", fields={"players": serializers.ListField()})},
-                   summary="The best-rated players (Elo, games between two people)")
-    def get(self, request: Request) -> Response:
-        from accounts.ratings import leaderboard
-
-        return Response({"players": leaderboard()})

@@ -7,5 +7,4 @@ urlpatterns = [
     path("auth/register/", apis.RegisterApi.as_view(), name="auth-register"),
     path("auth/token/", apis.TokenObtainApi.as_view(), name="auth-token"),
     path("players/me/", apis.PlayerMeApi.as_view(), name="player-me"),
-    path("ratings/", apis.RatingsApi.as_view(), name="ratings"),
 ]

@@ -6,7 +6,7 @@ Run from the repository root (``make bench-api``)::
 
 It migrates a PostgreSQL database (``DATABASE_URL``, default
 ``postgres://postgres@127.0.0.1:5432/durak_bench``, created if missing), starts uvicorn
-with ``--workers`` processes on a free loopback port (production settings, the ceiling
+with ``--workers`` processes on a free loopback port (the bench settings: production plus the ceiling
 endpoint mounted, throttle rates out of reach) and then measures, with ``--clients``
 concurrent keep-alive clients (threads of this process, each on ``http.client``):
 
@@ -65,11 +65,10 @@ def server_env(database_url: str) -> dict[str, str]:
     env = dict(os.environ)
     env.update({
         "DATABASE_URL": database_url,
-        "DJANGO_SETTINGS_MODULE": "durak_platform.settings.production",
+        "DJANGO_SETTINGS_MODULE": "durak_platform.settings.bench",
         "DJANGO_SECRET_KEY": env.get("DJANGO_SECRET_KEY", "bench-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz"),
         "DJANGO_SECURE_COOKIES": "0",
         "DJANGO_LOG_LEVEL": "WARNING",
-        "DURAK_BENCHMARK_ENDPOINTS": "1",
         "DJANGO_THROTTLE_ACTIONS": "100000000/min",
         "DJANGO_THROTTLE_AUTH": "100000000/min",
     })

@@ -14,8 +14,8 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
-from games.routing import websocket_urlpatterns  # noqa: E402
-from games.ws_auth import TokenQueryAuthMiddleware  # noqa: E402
+from live.routing import websocket_urlpatterns  # noqa: E402
+from live.socket_auth import TokenQueryAuthMiddleware  # noqa: E402
 
 application = ProtocolTypeRouter(
     {

@@ -9,7 +9,6 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from durak_platform.ceiling.apis import CeilingApi
 from games.views import index
 from tournaments.views import tournaments_page
 
@@ -18,10 +17,11 @@ urlpatterns: list[Any] = [
     path("tournaments/", tournaments_page, name="tournaments"),
     path("api/v1/", include("accounts.urls")),
     path("api/v1/", include("games.urls")),
+    path("api/v1/", include("ratings.urls")),
     path("api/v1/", include("tournaments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("admin/", admin.site.urls),
 ]
-if settings.DURAK_BENCHMARK_ENDPOINTS:
-    urlpatterns.append(path("bench/ceiling/", CeilingApi.as_view(), name="bench-ceiling"))
+if settings.DURAK_BENCHMARK_ENDPOINTS:  # settings.bench only: the app is installed there alone
+    urlpatterns.append(path("bench/", include("durak_platform.ceiling.urls")))

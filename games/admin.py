@@ -1,15 +1,18 @@
-"""Admin: games with their seats and read-only event log; the log itself never editable."""
+"""Admin: games with their seats and read-only event log (the log itself never editable),
+and each player's games on the player's page."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.contrib import admin
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
 
+from accounts.admin import PlayerAdmin
+from accounts.models import Player
 from games.models import Game, GameEvent, Seat
 
 
@@ -120,3 +123,59 @@ class GameEventAdmin(ReadOnlyMixin, admin.ModelAdmin):
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
         return {}  # no bulk delete either
 
+
+class PlayerSeatInline(admin.TabularInline):
+    """The player's games, one row per seat they hold."""
+
+    model = Seat
+    fk_name = "player"
+    verbose_name = "game"
+    verbose_name_plural = "games"
+    fields = ("game_link", "number", "status", "result")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Seat]:
+        return super().get_queryset(request).select_related("game").order_by("-game_id")
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description="game")
+    def game_link(self, seat: Seat) -> str:
+        return format_html('<a href="{}">Game {}</a>', reverse("admin:games_game_change", args=[seat.game_id]),
+                           seat.game_id)
+
+    @admin.display(description="status")
+    def status(self, seat: Seat) -> str:
+        return seat.game.status
+
+    @admin.display(description="result")
+    def result(self, seat: Seat) -> str:
+        result = seat.game.result
+        if not result:
+            return "—"
+        if result.get("draw"):
+            return "draw"
+        return "lost (durak)" if seat.number in result.get("losers", []) else "won"
+
+
+# Accounts know no games: the player's page gets its games from here.
+admin.site.unregister(Player)
+
+
+@admin.register(Player)
+class PlayerWithGamesAdmin(PlayerAdmin):
+    list_display = [*PlayerAdmin.list_display[:-1], "games", PlayerAdmin.list_display[-1]]
+    inlines = [PlayerSeatInline]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Player]:
+        return super().get_queryset(request).annotate(game_count=Count("seats"))
+
+    @admin.display(description="games", ordering="game_count")
+    def games(self, player: Player) -> int:
+        return getattr(player, "game_count", 0)

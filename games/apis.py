@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -18,10 +17,11 @@ from rest_framework.views import APIView
 from accounts.models import Player
 from accounts.selectors import player_of
 from durak_platform.errors import InvalidRequest
-from games import selectors, services
+from games import computer, selectors, services
 from games.engine import InvalidAction, action_from_dict
 from games.engine.ai import LEVELS
 from games.errors import InvalidActionError
+from games.options import table_options_parse
 from games.serializers import (
     ActionInputSerializer,
     ErrorSerializer,
@@ -33,7 +33,6 @@ from games.serializers import (
     HintSerializer,
 )
 from games.services import Played
-from live import services as live_services
 
 ERRORS = {status: OpenApiResponse(ErrorSerializer) for status in (400, 401, 403, 404, 409, 429)}
 
@@ -69,10 +68,9 @@ class GameListCreateApi(APIView):
         if not isinstance(data, dict):
             raise InvalidActionError("The body must be a JSON object with 'rules' and 'opponents'.")
         player = _player(request)
-        options = live_services.table_options_parse(data)  # "timer", "spectator_delay"
-        with transaction.atomic():  # the first move's on-commit hook must see the options
-            played = services.game_create(creator=player, rules=data.get("rules"), opponents=data.get("opponents"))
-            live_services.table_configure(game_id=played.game.pk, options=options)
+        options = table_options_parse(data)  # "timer", "spectator_delay", "hints"
+        played = services.game_create(creator=player, rules=data.get("rules"), opponents=data.get("opponents"),
+                                      options=options)
         return Response(_view_of(played, player), status=201)
 
 
@@ -153,5 +151,5 @@ class GameHintApi(APIView):
         if level not in LEVELS:
             raise InvalidRequest(f"'level' is one of: {', '.join(LEVELS)}.")
         game = selectors.game_get(game_id)
-        action = selectors.hint_for(game, _player(request), level)
+        action = computer.hint_for(game, _player(request), level)
         return Response({"action": action.to_dict() if action is not None else None})

@@ -33,6 +33,15 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     last_event_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The table's options, chosen at creation and never changed (``games.options``).
+    # Seconds a person has for each move; null: no timer (they may think forever).
+    move_timer = models.PositiveIntegerField(null=True, blank=True)
+    # Seconds a seat taken over by the computer stays the player's to take back.
+    reconnect_window = models.PositiveIntegerField(default=60)
+    # Spectators see the game as it stood this many actions ago (tournament tables).
+    spectator_delay = models.PositiveSmallIntegerField(default=0)
+    # Whether the hint button may ask a computer for a move (off at tournament tables).
+    hints = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["-id"]

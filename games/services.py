@@ -2,8 +2,9 @@
 
 Each write follows check-then-do (Zulip style): read the game, check seat, status and
 seq, let the engine decide, then in one transaction update the game's summary *only if
-it is still at the seq the move expects* and append every resulting event; after commit
-announce the new seq and enqueue a computer turn if one is due.
+it is still at the seq the move expects* and append every resulting event
+(``games.store``); after commit run the move's hooks (``games.signals``: live viewers
+hear of it, a computer turn and move clocks start, a finished game is announced).
 
 Two moves racing at one seq: both may read and decide, but only one update finds the
 game at that seq (PostgreSQL makes the second wait for the first's commit, then matches
@@ -15,18 +16,15 @@ from __future__ import annotations
 
 import logging
 import random
-from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
-from functools import lru_cache, partial
-from typing import Any
+from functools import partial
 
-from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import Player
-from games import broadcast, signals, snapshots
+from games import computer, signals, snapshots, store
 from games.engine import (
     Action,
     Event,
@@ -43,7 +41,7 @@ from games.engine import (
     shuffled_deck,
     start,
 )
-from games.engine.ai import LEVELS, choose_action
+from games.engine.ai import LEVELS
 from games.errors import (
     AlreadySeated,
     GameNotFound,
@@ -54,17 +52,9 @@ from games.errors import (
     NotCreator,
     StaleSeq,
 )
-from games.models import Game, GameEvent, Seat
-from games.selectors import (
-    ai_seats_to_act,
-    ai_seed,
-    game_recalled,
-    game_state,
-    game_with_seats,
-    history_for,
-    seated_number,
-    seats_of,
-)
+from games.models import Game, Seat
+from games.options import TableOptions
+from games.selectors import game_state, seated_number, seats_of
 
 logger = logging.getLogger(__name__)
 
@@ -107,89 +97,16 @@ def _game_locked(game_id: int) -> Game:
         raise GameNotFound(game_id) from error
 
 
-@lru_cache(maxsize=4096)
-def _timed_table(game_id: int, created_at: datetime | None) -> bool:
-    """Whether the game's table has a move timer. The live hook (``live.services.game_moved``)
-    has nothing to do without one, and a table's options are written with the game's
-    creation and never change, so each process asks once per game."""
-    from live.models import TableSettings  # live play builds on games: import late
-
-    return TableSettings.objects.filter(game_id=game_id, move_timer__isnull=False).exists()
-
-
-def _after_commit(game_id: int, created_at: datetime | None, seq: int, state: State, ai_due: bool) -> None:
+def _after_commit(game_id: int, created_at: datetime | None, move: signals.MoveCommitted) -> None:
+    """The move is committed: cache its state, then tell the apps above (``signals``)."""
     # Only committed states may enter the cache: a rolled-back seq could be reused.
-    snapshots.remember(game_id, created_at, seq, state)
-    broadcast.announce(game_id, seq)
-    if ai_due:
-        from games.tasks import enqueue_ai_turn  # tasks call services: import late
-
-        enqueue_ai_turn(game_id, seq)
-    if _timed_table(game_id, created_at):
-        from live.services import game_moved  # live play (timers) builds on games: import late
-
-        game_moved(game_id, seq)  # after the computer's turn is on its way: timers can wait
-    if state.result is not None:
-        # Last, so listeners (tournaments) see the forfeits the live hook recorded.
+    snapshots.remember(game_id, created_at, move.seq, move.state)
+    signals.move_committed.run(move)
+    if move.finished:
+        # Last, so listeners (tournaments) see the forfeits the timers recorded.
         for receiver, error in signals.game_finished.send_robust(sender=Game, game_id=game_id):
             if isinstance(error, Exception):
                 logger.error("game %s finished: %r failed", game_id, receiver, exc_info=error)
-
-
-# A move's event rows: (seq, type, schema version, payload, actor seat, actor id).
-_Row = tuple[int, str, int, dict[str, Any], int | None, int | None]
-
-
-def _summary(game: Game) -> list[Any]:
-    """The game's new summary as parameters: seq, status, started_at, finished_at, result, last_event_at."""
-    ops = connection.ops
-    return [game.seq, game.status, ops.adapt_datetimefield_value(game.started_at),
-            ops.adapt_datetimefield_value(game.finished_at),
-            None if game.result is None else ops.adapt_json_value(game.result, None),
-            ops.adapt_datetimefield_value(game.last_event_at)]
-
-
-def _event_values(rows: list[_Row], now: datetime) -> list[list[Any]]:
-    """Each row's parameters after the game id: seq, type, v, payload, actor seat, actor id, created_at."""
-    ops = connection.ops
-    created_at = ops.adapt_datetimefield_value(now)
-    return [[seq, kind, version, ops.adapt_json_value(payload, None), actor_seat, actor_id, created_at]
-            for seq, kind, version, payload, actor_seat, actor_id in rows]
-
-
-_SET_SUMMARY = ("SET seq = %s, status = %s, started_at = %s, finished_at = %s, result = %s, last_event_at = %s"
-                " WHERE id = %s AND seq = %s")
-_EVENT_COLUMNS = "(game_id, seq, type, schema_version, payload, actor_seat, actor_id, created_at)"
-
-
-def _store(game: Game, expected: int, rows: list[_Row], now: datetime) -> bool:
-    """Store a move atomically: the game's new summary, only if the stored game is still
-    at seq ``expected``, and its events. False, with nothing stored, if it has moved on.
-
-    Plain SQL: these writes are the whole cost of a move's transaction, and the ORM's
-    compilers cost several times the statements. On PostgreSQL it is one statement (a
-    data-modifying CTE: the insert takes its game id from the guarded update, so no row
-    updated means no event inserted), atomic by itself: no BEGIN/COMMIT round trips."""
-    game_table, event_table = Game._meta.db_table, GameEvent._meta.db_table
-    if connection.vendor == "postgresql":
-        # The first row's casts type the VALUES list's columns; NULLs would be text.
-        values = ", ".join(["(%s::integer, %s::varchar, %s::smallint, %s::jsonb, %s::smallint, %s::bigint,"
-                            " %s::timestamptz)"] + ["(%s, %s, %s, %s, %s, %s, %s)"] * (len(rows) - 1))
-        sql = (f"WITH moved AS (UPDATE {game_table} {_SET_SUMMARY} RETURNING id)"
-               f" INSERT INTO {event_table} {_EVENT_COLUMNS} SELECT moved.id, e.* FROM moved, (VALUES {values}) AS e")
-        # Inside an outer transaction a savepoint keeps a refused statement from spoiling it.
-        with transaction.atomic() if connection.in_atomic_block else nullcontext(), connection.cursor() as cursor:
-            cursor.execute(sql, [*_summary(game), game.pk, expected,
-                                 *(value for row in _event_values(rows, now) for value in row)])
-            return cursor.rowcount == len(rows)
-    values = ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s)"] * len(rows))
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {game_table} {_SET_SUMMARY}", [*_summary(game), game.pk, expected])
-        if cursor.rowcount != 1:
-            return False
-        cursor.execute(f"INSERT INTO {event_table} {_EVENT_COLUMNS} VALUES {values}",
-                       [value for row in _event_values(rows, now) for value in (game.pk, *row)])
-    return True
 
 
 def _append(game: Game, seats: list[Seat], state: State | None, events: list[Event], *,
@@ -201,7 +118,7 @@ def _append(game: Game, seats: list[Seat], state: State | None, events: list[Eve
     commit and then sees the new seq; on SQLite writers queue at BEGIN)."""
     expected = game.seq
     now = timezone.now()
-    rows: list[_Row] = []
+    rows: list[store.Row] = []
     for index, event in enumerate(events):
         state = apply(state, event)
         game.seq += 1
@@ -218,10 +135,12 @@ def _append(game: Game, seats: list[Seat], state: State | None, events: list[Eve
             game.result = payload
     assert state is not None, "a game's first event is GameStarted"
     game.last_event_at = now
-    if not _store(game, expected, rows, now):
+    if not store.events_append(game, expected, rows, now):
         raise _stale(game.pk)
-    ai_due = bool(ai_seats_to_act(state, seats))
-    transaction.on_commit(partial(_after_commit, game.pk, game.created_at, game.seq, state, ai_due))
+    move = signals.MoveCommitted(game_id=game.pk, seq=game.seq, state=state,
+                                 computer_due=bool(computer.seats_to_act(state, seats)),
+                                 timed=game.move_timer is not None)
+    transaction.on_commit(partial(_after_commit, game.pk, game.created_at, move))
     return state
 
 
@@ -233,15 +152,17 @@ def _start(game: Game, seats: list[Seat]) -> State:
 
 
 @transaction.atomic
-def game_create(*, creator: Player, rules: object, opponents: object = None) -> Played:
-    """A new game: the creator in seat 0, computer opponents next, the rest open.
+def game_create(*, creator: Player, rules: object, opponents: object = None,
+                options: TableOptions | None = None) -> Played:
+    """A new game: the creator in seat 0, computer opponents next, the rest open, with
+    the table's ``options`` (``games.options``; none: no timer, no delay, hints on).
     With no open seat left it starts at once."""
     try:
         parsed = Rules.from_dict(rules)
     except InvalidAction as error:
         raise _engine_refusal(error) from error
     levels = _ai_levels(opponents, parsed.players)
-    game = Game.objects.create(rules=parsed.to_dict(), creator=creator)
+    game = Game.objects.create(rules=parsed.to_dict(), creator=creator, **(options or TableOptions()).fields())
     seats = [Seat(game=game, number=0, player=creator)]
     seats += [Seat(game=game, number=n, ai_level=level) for n, level in enumerate(levels, start=1)]
     seats += [Seat(game=game, number=n) for n in range(len(seats), parsed.players)]
@@ -298,7 +219,7 @@ def _check_current(game: Game, expected_seq: int) -> None:
 
 def _stale(game_id: int) -> StaleSeq:
     """Someone appended first: the refusal carries the seq the game is at now."""
-    seq = Game.objects.filter(pk=game_id).values_list("seq", flat=True).first()
+    seq = store.game_seq(game_id)
     if seq is None:
         raise GameNotFound(game_id)
     return StaleSeq(seq)
@@ -321,12 +242,12 @@ def action_play(*, game_id: int, player: Player, action: Action, expected_seq: i
     the seq it expects (see ``_append``), so a move decided on a game that has moved on
     appends nothing and is refused with the seq that won. Otherwise the game is read,
     without a lock, and checked before the engine decides."""
-    recalled = game_recalled(game_id, expected_seq)
+    recalled = store.game_recalled(game_id, expected_seq)
     if recalled is not None:
         game, seats, state = recalled
         seat = seated_number(seats, player)  # seats are final once a game has started
     else:
-        game, seats = game_with_seats(game_id)
+        game, seats = store.game_with_seats(game_id)
         seat = seated_number(seats, player)
         _check_current(game, expected_seq)
         state = game_state(game)
@@ -335,7 +256,7 @@ def action_play(*, game_id: int, player: Player, action: Action, expected_seq: i
     except (InvalidAction, IllegalAction) as error:
         if recalled is not None:
             # Decided on a cached state: if the game has moved on, that is the answer.
-            _check_current(game_with_seats(game_id)[0], expected_seq)
+            _check_current(store.game_with_seats(game_id)[0], expected_seq)
         raise _engine_refusal(error) from error
     try:
         state = _append(game, seats, state, events, actor_seat=seat, actor=player)
@@ -353,13 +274,12 @@ def ai_turn_play(*, game_id: int, expected_seq: int) -> bool:
         return False
     seats = seats_of(game)
     state = game_state(game)
-    due = ai_seats_to_act(state, seats)
+    due = computer.seats_to_act(state, seats)
     if not due:
         return False
     seat = due[0]
     # Think outside the transaction: a search level may take a while.
-    action = choose_action(state, seat.number, seat.ai_level, seed=ai_seed(game_id, expected_seq),
-                           budget_ms=settings.DURAK_AI_BUDGET_MS, history=history_for(game, seat.ai_level))
+    action = computer.move_for(game, state, seat.number, seat.ai_level)
     try:
         events = decide(state, seat.number, action)
     except (InvalidAction, IllegalAction):
@@ -383,8 +303,7 @@ def seat_stand_in_play(*, game_id: int, seat: int, expected_seq: int, level: str
     state = game_state(game)
     if not legal_actions(state, seat):
         return False
-    action = choose_action(state, seat, level, seed=ai_seed(game_id, expected_seq),
-                           budget_ms=settings.DURAK_AI_BUDGET_MS, history=history_for(game, level))
+    action = computer.move_for(game, state, seat, level)
     events = decide(state, seat, action)
     try:
         _append(game, seats, state, events, actor_seat=seat, actor=None)

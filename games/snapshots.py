@@ -11,7 +11,7 @@ threads is safe. Entries go in only after the transaction that wrote them commit
 A started game's seats never change (joins and fills end when it starts), so its table
 is cached too, with the seat names as read then: a guest who registers changes name,
 so names older than ``TABLE_NAMES_FOR`` seconds are read again (see
-``selectors.game_recalled``).
+``store.game_recalled``).
 """
 
 from __future__ import annotations
@@ -43,6 +43,8 @@ class Table:
     started_at: datetime | None
     creator_id: int | None
     rules: dict[str, Any]
+    # The table's options, in ``store.OPTION_COLUMNS`` order: fixed at creation.
+    options: tuple[Any, ...]
     # (seat id, number, player id, ai level, player name) in seat order
     seats: tuple[tuple[int, int, int | None, str, str | None], ...]
     read_at: float

@@ -13,7 +13,8 @@ from collections import deque
 from celery import current_app, shared_task
 from django.conf import settings
 
-from games import selectors, services
+from games import computer, services
+from games.signals import MoveCommitted
 
 _local = threading.local()
 
@@ -26,10 +27,16 @@ def ai_turn(game_id: int, expected_seq: int) -> bool:
 @shared_task(ignore_result=True)
 def ai_turns_sweep() -> int:
     """Re-enqueue computer turns whose game has been still for too long."""
-    stalled = selectors.games_awaiting_ai(settings.DURAK_AI_STALLED_AFTER)
+    stalled = computer.games_stalled(settings.DURAK_AI_STALLED_AFTER)
     for game in stalled:
         enqueue_ai_turn(game.pk, game.seq)
     return len(stalled)
+
+
+def computer_turn_hook(move: MoveCommitted) -> None:
+    """The ``computer_turn`` stage of a committed move (``games.signals``)."""
+    if move.computer_due:
+        enqueue_ai_turn(move.game_id, move.seq)
 
 
 def enqueue_ai_turn(game_id: int, seq: int) -> None:

@@ -26,20 +26,15 @@ from typing import Any
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import BaseChannelLayer, InMemoryChannelLayer, get_channel_layer
 
+from games.signals import MoveCommitted
+from live.groups import changed_message, group_name
+from live.hub import notice_soon
+
 logger = logging.getLogger(__name__)
 
 # A send that takes longer than this is abandoned: the move is committed already, and a
 # request or task must not hang on a sick Redis.
 SEND_TIMEOUT = 2.0
-
-
-def group_name(game_id: int) -> str:
-    # Channel group names allow only ASCII alphanumerics, hyphens, underscores and periods.
-    return f"game-{game_id}"
-
-
-def changed_message(game_id: int, seq: int) -> dict[str, Any]:
-    return {"type": "game.changed", "game_id": game_id, "seq": seq}
 
 
 class _SenderLoop:
@@ -110,10 +105,13 @@ def announce(game_id: int, seq: int) -> None:
     if loop is not None:
         # This process's own sockets of the game hear it now; other processes (and, a
         # moment later and to no effect, this one) hear it through the layer.
-        from live.hub import notice_soon  # live builds on games: import late
-
         notice_soon(loop, game_id, seq)
     try:
         send_group(layer, group_name(game_id), changed_message(game_id, seq))
     except Exception:  # the move is committed already; a lost notice is healed by resume
         logger.exception("Could not announce game %s at seq %s", game_id, seq)
+
+
+def announce_hook(move: MoveCommitted) -> None:
+    """The ``announce`` stage of a committed move (``games.signals``)."""
+    announce(move.game_id, move.seq)

@@ -36,9 +36,9 @@ from durak_platform.exceptions import error_body
 from games import selectors, services
 from games.engine import Action, InvalidAction, action_from_dict
 from games.errors import InvalidActionError
-from games.ws_throttle import ActionRate
 from live import feed, hub
 from live import services as live_services
+from live.socket_throttle import ActionRate
 
 logger = logging.getLogger(__name__)
 

@@ -20,11 +20,9 @@ from typing import Any
 from channels.db import database_sync_to_async
 
 from accounts.models import Player
-from games import selectors
+from games import selectors, spectators, store
 from games.engine import Event, GameFinished, event_from_dict, redact
-from games.models import Game, GameEvent
-from live.models import TableSettings
-from live.spectators import lagging_view
+from games.models import Game
 
 # Games whose logs one process keeps; a game that falls out is simply read again.
 CACHED_GAMES = 512
@@ -74,10 +72,7 @@ def viewer_of(game_id: int, player: Player | None) -> Viewer:
     """The viewer ``player`` is in game ``game_id``; raises ``GameNotFound``."""
     game = selectors.game_get(game_id)
     seat = selectors.seat_number_of(selectors.seats_of(game), player)
-    delay = 0
-    if seat is None:
-        settings = TableSettings.objects.filter(game=game).first()
-        delay = settings.spectator_delay if settings is not None else 0
+    delay = game.spectator_delay if seat is None else 0
     return Viewer(game.pk, game.created_at, player, seat, delay, game.status == Game.Status.WAITING)
 
 
@@ -101,10 +96,9 @@ def _load(viewer: Viewer, upto: int | None) -> tuple[Stored, ...]:
         have = log.events
         if upto is not None and len(have) >= upto:
             return have
-        rows = GameEvent.objects.filter(game_id=viewer.game_id, seq__gt=len(have)).order_by("seq")
         fresh = [
             Stored(seq, event_from_dict(payload), actor_seat is not None)
-            for seq, payload, actor_seat in rows.values_list("seq", "payload", "actor_seat")
+            for seq, payload, actor_seat in store.stored_events(viewer.game_id, after=len(have))
         ]
         # Appends commit whole and in seq order, so the rows read are the next ones.
         log.events = have + tuple(fresh)
@@ -133,16 +127,13 @@ async def events_upto(viewer: Viewer, seq: int | None) -> tuple[Stored, ...]:
 
 
 def visible_seq(events: tuple[Stored, ...], delay: int) -> int:
-    """The last seq a spectator lagging ``delay`` actions may see. A finished game hides
-    nothing (its replay is public); before enough actions, the deal is all there is."""
+    """The last seq of ``events`` a spectator lagging ``delay`` actions may see
+    (``games.spectators`` decides, for sockets as for REST)."""
     if not events:
         return 0
-    if delay <= 0 or isinstance(events[-1].event, GameFinished):
-        return events[-1].seq
-    starts = [stored.seq for stored in events if stored.acted]
-    if len(starts) < delay:
-        return starts[0] - 1 if starts else events[-1].seq
-    return starts[-delay] - 1
+    finished = isinstance(events[-1].event, GameFinished)
+    starts = [stored.seq for stored in events if stored.acted] if delay > 0 and not finished else []
+    return spectators.visible_seq(starts, events[-1].seq, delay, finished)
 
 
 def event_text(viewer: Viewer, stored: Stored) -> str:
@@ -165,7 +156,7 @@ def state_view(viewer: Viewer) -> dict[str, Any]:
     seq = visible_seq(events, viewer.delay)
     if seq == game.seq:
         return selectors.game_view_for(game, viewer.player)
-    return lagging_view(game, selectors.seats_of(game), seq)
+    return selectors.lagging_view(game, selectors.seats_of(game), seq)
 
 
 def refreshed(viewer: Viewer) -> Viewer:

@@ -28,7 +28,7 @@ from typing import Any, Protocol
 
 from channels.layers import BaseChannelLayer, get_channel_layer
 
-from games.broadcast import group_name
+from live.groups import group_name
 
 logger = logging.getLogger(__name__)
 
@@ -39,7 +39,7 @@ REFRESH_EVERY = 60.0
 
 
 class Listener(Protocol):
-    """A socket showing one game (``games.consumers.GameConsumer``)."""
+    """A socket showing one game (``live.consumers.GameConsumer``)."""
 
     def busy(self) -> bool:
         """Whether it is sending something of its own now (a notice would wait for it)."""

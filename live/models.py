@@ -1,7 +1,8 @@
-"""Live-table state that is not game history: per-table options and seats left empty.
+"""Live-table state that is not game history: seats left empty.
 
-Neither belongs in the event log: the log says what was played, these say how the table
-is run (a move timer, a delay for spectators) and who walked away from it.
+It does not belong in the event log: the log says what was played, this says who walked
+away from the table. (How the table is run, its timer and delays, is the game's own:
+``games.options``.)
 """
 
 from __future__ import annotations
@@ -9,27 +10,6 @@ from __future__ import annotations
 from django.db import models
 
 from games.models import Game
-
-
-class TableSettings(models.Model):
-    """Options given when the game was created; a game without a row has none of them."""
-
-    game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True, related_name="live_settings")
-    # Seconds a person has for each move; null: no timer (they may think forever).
-    move_timer = models.PositiveIntegerField(null=True, blank=True)
-    # Seconds a seat taken over by the computer stays the player's to take back.
-    reconnect_window = models.PositiveIntegerField(default=60)
-    # Spectators see the game as it stood this many actions ago (tournament tables).
-    spectator_delay = models.PositiveSmallIntegerField(default=0)
-    # Whether the hint button may ask a computer for a move (off at tournament tables).
-    hints = models.BooleanField(default=True)
-
-    class Meta:
-        verbose_name = "настройки стола"
-        verbose_name_plural = "настройки столов"
-
-    def __str__(self) -> str:
-        return f"table settings of game {self.game_id}"
 
 
 class SeatAbsence(models.Model):

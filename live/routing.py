@@ -6,7 +6,7 @@ from typing import Any
 
 from django.urls import path
 
-from games.consumers import GameConsumer
+from live.consumers import GameConsumer
 
 websocket_urlpatterns: list[Any] = [
     path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),

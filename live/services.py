@@ -11,64 +11,25 @@ for it, and the result lists it under ``forfeits`` (a loss in any standings).
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
 
 from games import services as game_services
+from games import store
 from games.engine import actors
-from games.errors import InvalidActionError
 from games.models import Game
 from games.selectors import game_state, seats_of
-from live import tasks
-from live.models import SeatAbsence, TableSettings
+from games.signals import MoveCommitted
+from live import clocks
+from live.models import SeatAbsence
 
 logger = logging.getLogger(__name__)
 
-TIMER_RANGE = (5, 600)
-DELAY_RANGE = (0, 20)
 # While a seat is away the computer moves for it after this long, not the full timer:
 # the table should not wait for someone who already missed a move.
 AWAY_MOVE_AFTER = 3.0
-
-
-def _whole(name: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidActionError(f"'{name}' must be a whole number from {low} to {high}.")
-    return value
-
-
-@dataclass(frozen=True)
-class TableOptions:
-    move_timer: int | None = None
-    spectator_delay: int = 0
-    hints: bool = True
-
-
-def table_options_parse(body: dict[str, object]) -> TableOptions:
-    """The live options of a create request: ``timer`` (seconds per move, or null) and
-    ``spectator_delay`` (actions). Checked before the game exists."""
-    timer = body.get("timer")
-    delay = body.get("spectator_delay", 0)
-    hints = body.get("hints", True)
-    if not isinstance(hints, bool):
-        raise InvalidActionError("'hints' must be true or false.")
-    return TableOptions(
-        move_timer=None if timer is None else _whole("timer", timer, *TIMER_RANGE),
-        spectator_delay=_whole("spectator_delay", delay, *DELAY_RANGE),
-        hints=hints,
-    )
-
-
-def table_configure(*, game_id: int, options: TableOptions) -> None:
-    """Store a new game's options. Call inside the create transaction, so the first
-    move's hook (run on commit) already sees the timer."""
-    if options == TableOptions():
-        return
-    TableSettings.objects.create(game_id=game_id, move_timer=options.move_timer,
-                                 spectator_delay=options.spectator_delay, hints=options.hints)
 
 
 def seat_returned(*, game_id: int, seat: int) -> bool:
@@ -83,13 +44,20 @@ def _open_absence(game_id: int, seat: int) -> SeatAbsence | None:
     return SeatAbsence.objects.filter(game_id=game_id, seat=seat, returned_at__isnull=True).first()
 
 
-def move_deadline(game: Game, settings: TableSettings, absence: SeatAbsence | None) -> float | None:
+def move_deadline(game: Game, absence: SeatAbsence | None) -> float | None:
     """Seconds a person's seat has for the move due at ``game.seq`` (None: no limit)."""
     if absence is not None and absence.forfeited:
         return 0.0
     if absence is not None:
-        return min(AWAY_MOVE_AFTER, float(settings.move_timer or AWAY_MOVE_AFTER))
-    return None if settings.move_timer is None else float(settings.move_timer)
+        return min(AWAY_MOVE_AFTER, float(game.move_timer or AWAY_MOVE_AFTER))
+    return None if game.move_timer is None else float(game.move_timer)
+
+
+def timers_hook(move: MoveCommitted) -> None:
+    """The ``timers`` stage of a committed move (``games.signals``): only timed tables
+    have anything to do."""
+    if move.timed:
+        game_moved(move.game_id, move.seq)
 
 
 def game_moved(game_id: int, seq: int) -> None:
@@ -104,15 +72,11 @@ def game_moved(game_id: int, seq: int) -> None:
 
 
 def _game_moved(game_id: int, seq: int) -> None:
-    settings = TableSettings.objects.filter(game_id=game_id).first()
-    if settings is None or settings.move_timer is None:
-        return
     game = Game.objects.filter(pk=game_id).first()
-    if game is None or game.seq != seq:
-        return  # a later move's hook does the work
-    last_action = game.events.filter(actor_seat__isnull=False).order_by("-seq").values_list(
-        "actor_seat", "actor_id").first()
-    if last_action is not None and last_action[0] is not None and last_action[1] is not None:
+    if game is None or game.move_timer is None or game.seq != seq:
+        return  # no clock at this table, or a later move's hook does the work
+    last_action = store.last_action(game_id)
+    if last_action is not None and last_action[1] is not None:
         seat_returned(game_id=game_id, seat=last_action[0])
     if game.status == Game.Status.FINISHED:
         _record_forfeits(game)
@@ -122,9 +86,9 @@ def _game_moved(game_id: int, seq: int) -> None:
     people = {s.number for s in seats_of(game) if s.player_id is not None}
     for seat in actors(game_state(game)):
         if seat in people:
-            countdown = move_deadline(game, settings, _open_absence(game_id, seat))
+            countdown = move_deadline(game, _open_absence(game_id, seat))
             if countdown is not None:
-                tasks.schedule(tasks.seat_timeout, (game_id, seat, seq), countdown)
+                clocks.later(clocks.SEAT_TIMEOUT, (game_id, seat, seq), countdown)
 
 
 def _record_forfeits(game: Game) -> None:
@@ -140,11 +104,10 @@ def seat_timed_out(*, game_id: int, seat: int, expected_seq: int, wait_out: bool
     Safe to run twice or late: any other seq is a no-op; a seat with time left (it came
     back) gets a timer for the rest, unless ``wait_out`` is off (the sweep's calls)."""
     game = Game.objects.filter(pk=game_id).first()
-    settings = TableSettings.objects.filter(game_id=game_id).first()
-    if game is None or settings is None or game.seq != expected_seq or game.status != Game.Status.ACTIVE:
+    if game is None or game.move_timer is None or game.seq != expected_seq or game.status != Game.Status.ACTIVE:
         return False
     absence = _open_absence(game_id, seat)
-    deadline = move_deadline(game, settings, absence)
+    deadline = move_deadline(game, absence)
     if deadline is None:
         return False
     left = _left(game.last_event_at, deadline)
@@ -153,13 +116,13 @@ def seat_timed_out(*, game_id: int, seat: int, expected_seq: int, wait_out: bool
             return False
         # Early for this seat: it came back since the short timer was set. Its full
         # time runs from the same move, so wait out the rest.
-        tasks.schedule(tasks.seat_timeout, (game_id, seat, expected_seq), left)
+        clocks.later(clocks.SEAT_TIMEOUT, (game_id, seat, expected_seq), left)
         return False
     with transaction.atomic():
         if absence is None:
             absence = SeatAbsence.objects.create(game_id=game_id, seat=seat, away_since=timezone.now())
-            window = float(settings.reconnect_window)
-            transaction.on_commit(lambda: tasks.schedule(tasks.absence_expire, (absence.pk,), window))
+            window = float(game.reconnect_window)
+            transaction.on_commit(lambda: clocks.later(clocks.ABSENCE_EXPIRE, (absence.pk,), window))
         played = game_services.seat_stand_in_play(game_id=game_id, seat=seat, expected_seq=expected_seq)
         if not played:
             transaction.set_rollback(True)  # the player moved in time after all
@@ -182,11 +145,10 @@ def absence_expire(*, absence_id: int) -> bool:
     """The reconnect window of an absence closed: unless the player came back, the seat
     is forfeit, and if it must act now the computer moves for it at once."""
     absence = SeatAbsence.objects.filter(pk=absence_id, returned_at__isnull=True,
-                                         forfeited_at__isnull=True).first()
-    settings = TableSettings.objects.filter(game_id=absence.game_id).first() if absence else None
-    if absence is None or settings is None:
+                                         forfeited_at__isnull=True).select_related("game").first()
+    if absence is None:
         return False
-    if not _past(absence.away_since, float(settings.reconnect_window)):
+    if not _past(absence.away_since, float(absence.game.reconnect_window)):
         return False
     absence.forfeited_at = timezone.now()
     absence.save(update_fields=["forfeited_at"])
@@ -202,9 +164,7 @@ def timers_sweep() -> int:
     """Fire timers whose tasks were lost (a broker that lost its data): every active game
     with a timer whose person to act is past the deadline. Returns the timers fired."""
     fired = 0
-    for settings in TableSettings.objects.filter(move_timer__isnull=False,
-                                                 game__status=Game.Status.ACTIVE).select_related("game"):
-        game = settings.game
+    for game in Game.objects.filter(move_timer__isnull=False, status=Game.Status.ACTIVE):
         people = {s.number for s in seats_of(game) if s.player_id is not None}
         for seat in actors(game_state(game)):
             if seat in people and seat_timed_out(game_id=game.pk, seat=seat, expected_seq=game.seq,

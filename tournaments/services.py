@@ -17,10 +17,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import Player
+from games import options
 from games import services as game_services
 from games.engine import InvalidAction, Rules
 from games.models import Game
-from live import services as live_services
+from games.options import TableOptions
 from tournaments import scoring, selectors
 from tournaments.errors import (
     AlreadyEntered,
@@ -101,8 +102,8 @@ def _settings(data: dict[str, Any]) -> dict[str, Any]:
         "added_prize": _whole("added_prize", data.get("added_prize", 0), 0, MAX_COINS),
         "prize_split": split,
         "max_entrants": _whole("max_entrants", data.get("max_entrants", 8), *ENTRANTS_RANGE),
-        "move_timer": None if timer is None else _whole("timer", timer, *live_services.TIMER_RANGE),
-        "spectator_delay": _whole("spectator_delay", data.get("spectator_delay", 2), *live_services.DELAY_RANGE),
+        "move_timer": None if timer is None else _whole("timer", timer, *options.TIMER_RANGE),
+        "spectator_delay": _whole("spectator_delay", data.get("spectator_delay", 2), *options.DELAY_RANGE),
     }
 
 
@@ -176,11 +177,11 @@ def tournament_start(*, tournament_id: int, player: Player) -> Tournament:
 def _open_round(tournament: Tournament, number: int, pairs: list[tuple[int, int]]) -> None:
     players = Player.objects.in_bulk([pk for pair in pairs for pk in pair])
     # No computer hints where prizes are at stake.
-    options = live_services.TableOptions(move_timer=tournament.move_timer,
-                                         spectator_delay=tournament.spectator_delay, hints=False)
+    options = TableOptions(move_timer=tournament.move_timer, spectator_delay=tournament.spectator_delay,
+                           hints=False)
     for first, second in pairs:
-        played = game_services.game_create(creator=players[first], rules=tournament.rules, opponents=[])
-        live_services.table_configure(game_id=played.game.pk, options=options)
+        played = game_services.game_create(creator=players[first], rules=tournament.rules, opponents=[],
+                                           options=options)
         Table.objects.create(tournament=tournament, round=number, game=played.game,
                              first_id=first, second_id=second)
         game_services.game_join(game_id=played.game.pk, player=players[second])  # the table starts

@@ -78,7 +78,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # APPS
 # ------------------------------------------------------------------------------
 DJANGO_APPS = [
-    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -98,8 +97,8 @@ LOCAL_APPS = [
     "accounts",
     "games",
     "live",
+    "ratings",
     "tournaments",
-    "durak_platform.ceiling",
 ]
 INSTALLED_APPS = DJANGO_APPS + THIRD_PARTY_APPS + LOCAL_APPS
 
@@ -208,7 +207,8 @@ DURAK_AI_BUDGET_MS = int(env("DURAK_AI_BUDGET_MS", "300"))
 # How many rebuilt game states each process keeps (replay stays the truth).
 DURAK_STATE_CACHE_SIZE = int(env("DURAK_STATE_CACHE_SIZE", "1024"))
 # Mount /bench/ceiling/ (the benchmark's bare insert endpoint).
-DURAK_BENCHMARK_ENDPOINTS = env_bool("DURAK_BENCHMARK_ENDPOINTS", False)
+# The benchmark-only endpoint exists only under ``settings.bench`` (never in production).
+DURAK_BENCHMARK_ENDPOINTS = False
 
 # DJANGO REST FRAMEWORK
 # ------------------------------------------------------------------------------

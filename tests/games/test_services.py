@@ -9,7 +9,7 @@ from django.db import IntegrityError
 
 from accounts.models import Player
 from accounts.services import guest_create, player_register
-from games import selectors, services, snapshots
+from games import computer, engine, selectors, services, snapshots, store
 from games.engine import IllegalAction, Take, action_from_dict, decide, legal_actions, replay
 from games.errors import (
     AlreadySeated,
@@ -31,7 +31,7 @@ def _first_legal(game: Game, seat: int) -> Any:
 
 def _seat_to_act(game: Game, humans: set[int]) -> int:
     state = selectors.game_state(game)
-    return next(seat for seat in selectors.actors(state) if seat in humans)
+    return next(seat for seat in engine.actors(state) if seat in humans)
 
 
 def test_a_game_against_the_computer_starts_at_once(player: Player) -> None:
@@ -151,7 +151,7 @@ def test_a_move_decided_on_a_game_that_moved_on_appends_nothing(player: Player, 
     one, or a read from before another move committed) finds the game moved on when it
     writes: it appends nothing and gets 409 with the new seq."""
     game, humans, seat, action = _two_people_moving(player)
-    stale_read = selectors.game_with_seats(game.pk)
+    stale_read = store.game_with_seats(game.pk)
     stale_state = selectors.game_state(game)
     services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
     stored = GameEvent.objects.filter(game=game).count()
@@ -159,8 +159,8 @@ def test_a_move_decided_on_a_game_that_moved_on_appends_nothing(player: Player, 
     assert snapshots.recall(game.pk, game.created_at, game.seq) is stale_state
     if not cached:
         snapshots.forget_all()
-        monkeypatch.setattr(services, "game_with_seats", lambda game_id: stale_read)
-    recalled = selectors.game_recalled(game.pk, game.seq)
+        monkeypatch.setattr(store, "game_with_seats", lambda game_id: stale_read)
+    recalled = store.game_recalled(game.pk, game.seq)
     assert (recalled is not None) == cached
     with pytest.raises(StaleSeq) as stale:
         services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
@@ -173,7 +173,7 @@ def test_an_illegal_move_on_a_cached_state_of_a_game_that_moved_on_is_stale_not_
     the answer is the truth's, 409 with the seq, as if the game had been read first."""
     game, humans, seat, action = _two_people_moving(player)
     services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
-    assert selectors.game_recalled(game.pk, game.seq) is not None
+    assert store.game_recalled(game.pk, game.seq) is not None
     with pytest.raises(StaleSeq) as stale:
         services.action_play(game_id=game.pk, player=humans[seat], action=Take(), expected_seq=game.seq)
     assert stale.value.extra["seq"] == Game.objects.get(pk=game.pk).seq
@@ -200,7 +200,7 @@ def test_a_race_lost_at_the_backstop_is_stale_seq(player: Player, monkeypatch: p
     def lost_at_the_backstop(*args: Any, **kwargs: Any) -> bool:
         raise IntegrityError("duplicate key value violates unique constraint game_event_unique_seq")
 
-    monkeypatch.setattr(services, "_store", lost_at_the_backstop)
+    monkeypatch.setattr(store, "events_append", lost_at_the_backstop)
     with pytest.raises(StaleSeq) as stale:
         services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
     assert stale.value.extra["seq"] == winner.game.seq
@@ -211,7 +211,7 @@ def test_a_move_from_the_caches_answers_with_names_no_older_than_the_table_cache
     """A guest who registers changes name; a cached table shows the old name for at
     most ``TABLE_NAMES_FOR`` seconds, then the next move or view reads it again."""
     game, humans, seat, action = _two_people_moving(player)
-    selectors.game_with_seats(game.pk)  # this process reads the table: seat names included
+    store.game_with_seats(game.pk)  # this process reads the table: seat names included
     player_register(username="vasya", password="correct-horse-battery", guest=humans[1 - seat])
     played = services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
     names = {s.number: s.name for s in played.seats}
@@ -230,12 +230,12 @@ def test_the_master_reads_the_stored_history_and_the_other_levels_do_not(player:
         state = selectors.game_state(game)
         if state.result is not None:
             break
-        if 0 in selectors.actors(state):
+        if 0 in engine.actors(state):
             services.action_play(game_id=game.pk, player=player, action=_first_legal(game, 0), expected_seq=game.seq)
         else:
             assert services.ai_turn_play(game_id=game.pk, expected_seq=game.seq)
     game.refresh_from_db()
-    history = selectors.history_for(game, "master")
+    history = computer.history_for(game, "master")
     assert history is not None and len(history) == game.seq > 3
     assert replay(history) == selectors.game_state_replayed(game)
-    assert selectors.history_for(game, "experienced") is None
+    assert computer.history_for(game, "experienced") is None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from accounts.models import Player
 from accounts.services import guest_create
-from games import selectors, services, snapshots
+from games import engine, selectors, services, snapshots
 from games.engine import legal_actions
 from games.models import Game
 
@@ -32,7 +32,7 @@ def test_an_older_cached_state_is_caught_up_by_the_events_since(player: Player) 
         assert snapshots.recall(game.pk, game.created_at, game.seq) is state
         if state.result is not None:
             break
-        seat = selectors.actors(state)[0]
+        seat = engine.actors(state)[0]
         services.action_play(game_id=game.pk, player=humans[seat], action=legal_actions(state, seat)[-1],
                              expected_seq=game.seq)
     assert caught_up >= 10
@@ -42,7 +42,7 @@ def test_a_request_for_an_older_seq_than_the_cache_is_replayed(player: Player) -
     game = _two_people(player)
     old = Game.objects.get(pk=game.pk)
     state = selectors.game_state(game)
-    seat = selectors.actors(state)[0]
+    seat = engine.actors(state)[0]
     owner = next(s.player for s in selectors.seats_of(game) if s.number == seat)
     played = services.action_play(game_id=game.pk, player=owner, action=legal_actions(state, seat)[0],
                                   expected_seq=game.seq)

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from accounts.models import Player
 from accounts.services import guest_create
-from games import selectors, services
+from games import computer, selectors, services
 from games.engine import legal_actions
 from games.models import Game, GameEvent, Seat
 from games.tasks import ai_turn, ai_turns_sweep
@@ -23,7 +23,7 @@ def _until_the_computer_must_act(game: Game, player: Player) -> Game:
     for _ in range(200):
         game.refresh_from_db()
         state = selectors.game_state(game)
-        if selectors.ai_seats_to_act(state, selectors.seats_of(game)):
+        if computer.seats_to_act(state, selectors.seats_of(game)):
             return game
         action = legal_actions(state, 0)[0]
         services.action_play(game_id=game.pk, player=player, action=action, expected_seq=game.seq)
@@ -114,7 +114,7 @@ def test_the_sweep_re_enqueues_stalled_computer_turns(player: Player) -> None:
     seq = game.seq
     assert ai_turns_sweep() == 0, "a turn that just became due is not stalled yet"
     Game.objects.filter(pk=game.pk).update(last_event_at=timezone.now() - timedelta(minutes=5))
-    assert [g.pk for g in selectors.games_awaiting_ai(30)] == [game.pk]
+    assert [g.pk for g in computer.games_stalled(30)] == [game.pk]
     assert ai_turns_sweep() == 1
     game.refresh_from_db()
     assert game.seq > seq, "the swept turn was played (eager mode runs it in-process)"

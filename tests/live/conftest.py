@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from live import feed, tasks
+from live import clocks, feed
 from tests.support import _fresh_caches, make_client, player  # noqa: F401
 
 
@@ -23,5 +23,5 @@ def scheduled(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[Any, ...
     """Timer tasks the code asked for, instead of timer threads that would fire during
     later tests (eager mode has no broker to hold them)."""
     calls: list[tuple[str, tuple[Any, ...], float]] = []
-    monkeypatch.setattr(tasks, "schedule", lambda task, args, countdown: calls.append((task.name, args, countdown)))
+    monkeypatch.setattr(clocks, "later", lambda name, args, countdown: calls.append((name, args, countdown)))
     return calls

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from channels_redis.core import RedisChannelLayer
 
-from games import broadcast
+from live import broadcast
 from tests.stack import RedisServer
 
 pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server")

@@ -13,7 +13,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from accounts.services import guest_create
-from games import selectors, services
+from games import engine, selectors, services
 from games.models import Game
 from tests.live.sockets import Socket, assert_gapless, assert_nothing_hidden, fresh_channel_layer
 
@@ -141,11 +141,11 @@ def _act_directly(game_id: int) -> None:
     """Whoever must act plays their first legal action (over REST, say: not this socket)."""
     game = Game.objects.get(pk=game_id)
     state = selectors.game_state(game)
-    seat = selectors.actors(state)[0]
+    seat = engine.actors(state)[0]
     player = game.seats.get(number=seat).player
     assert player is not None
     services.action_play(game_id=game_id, player=player, expected_seq=game.seq,
-                         action=selectors.legal_actions(state, seat)[0])
+                         action=engine.legal_actions(state, seat)[0])
 
 
 async def test_a_client_that_drops_and_resumes_misses_nothing() -> None:
@@ -266,8 +266,8 @@ async def test_a_waiting_table_starts_live_when_the_last_seat_is_taken() -> None
 
 
 async def test_socket_actions_are_throttled_like_rest(monkeypatch: pytest.MonkeyPatch) -> None:
-    from games import consumers
-    from games.ws_throttle import ActionRate
+    from live import consumers
+    from live.socket_throttle import ActionRate
 
     monkeypatch.setattr(consumers, "ActionRate", lambda: ActionRate("2/min"))
     game_id, tokens = await table(people=2)

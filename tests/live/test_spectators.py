@@ -8,11 +8,11 @@ import pytest
 from channels.db import database_sync_to_async
 
 from accounts.services import guest_create, token_for
-from games import selectors, services
+from games import engine, selectors, services
 from games.engine import GameFinished, GameStarted
 from games.models import Game
+from games.options import TableOptions
 from live.feed import Stored, visible_seq
-from live.models import TableSettings
 from tests.live.sockets import Socket, assert_gapless, assert_nothing_hidden, fresh_channel_layer
 
 
@@ -39,8 +39,8 @@ def test_visible_seq_lags_the_given_number_of_actions() -> None:
 
 def _two_people(delay: int) -> tuple[int, list[Any], str]:
     people = [guest_create()[0], guest_create()[0]]
-    game = services.game_create(creator=people[0], rules={"deck": 24}).game
-    TableSettings.objects.create(game=game, spectator_delay=delay)
+    game = services.game_create(creator=people[0], rules={"deck": 24},
+                                options=TableOptions(spectator_delay=delay)).game
     services.game_join(game_id=game.pk, player=people[1])
     return game.pk, people, guest_create()[1]
 
@@ -48,9 +48,9 @@ def _two_people(delay: int) -> tuple[int, list[Any], str]:
 def _act(game_id: int, people: list[Any]) -> int:
     game = Game.objects.get(pk=game_id)
     state = selectors.game_state(game)
-    seat = selectors.actors(state)[0]
+    seat = engine.actors(state)[0]
     services.action_play(game_id=game_id, player=people[seat], expected_seq=game.seq,
-                         action=selectors.legal_actions(state, seat)[0])
+                         action=engine.legal_actions(state, seat)[0])
     return Game.objects.get(pk=game_id).seq
 
 

@@ -14,11 +14,12 @@ from django.utils import timezone
 
 from accounts.models import Player
 from accounts.services import guest_create
-from games import selectors, services
+from games import engine, selectors, services
 from games.engine import actors
 from games.models import Game, GameEvent
+from games.options import TableOptions
 from live import services as live
-from live.models import SeatAbsence, TableSettings
+from live.models import SeatAbsence
 
 pytestmark = pytest.mark.django_db(transaction=True)  # moves act in on-commit hooks
 
@@ -27,8 +28,7 @@ Scheduled = list[tuple[str, tuple[Any, ...], float]]
 
 def _table(timer: int = 30) -> tuple[Game, list[Player]]:
     people = [guest_create()[0], guest_create()[0]]
-    game = services.game_create(creator=people[0], rules={"deck": 24}).game
-    TableSettings.objects.create(game=game, move_timer=timer)
+    game = services.game_create(creator=people[0], rules={"deck": 24}, options=TableOptions(move_timer=timer)).game
     game = services.game_join(game_id=game.pk, player=people[1]).game
     return game, people
 
@@ -46,13 +46,13 @@ def test_create_takes_a_timer_and_a_spectator_delay(make_client: Any) -> None:
     client = make_client()
     response = client.post("/api/v1/games/", {"rules": {"deck": 24}, "timer": 30, "spectator_delay": 2})
     assert response.status_code == 201, response.content
-    settings = TableSettings.objects.get(game_id=response.json()["id"])
-    assert (settings.move_timer, settings.spectator_delay) == (30, 2)
+    game = Game.objects.get(pk=response.json()["id"])
+    assert (game.move_timer, game.spectator_delay, game.hints) == (30, 2, True)
     for bad in ({"timer": 1}, {"timer": "soon"}, {"spectator_delay": -1}, {"timer": True}):
         response = client.post("/api/v1/games/", {"rules": {}, **bad})
         assert response.status_code == 400 and response.json()["error"]["code"] == "invalid_action"
-    plain = client.post("/api/v1/games/", {"rules": {}}).json()
-    assert not TableSettings.objects.filter(game_id=plain["id"]).exists()
+    plain = Game.objects.get(pk=client.post("/api/v1/games/", {"rules": {}}).json()["id"])
+    assert (plain.move_timer, plain.spectator_delay, plain.hints) == (None, 0, True)
 
 
 def test_each_move_starts_the_timer_of_the_person_to_act(scheduled: Scheduled) -> None:
@@ -87,13 +87,13 @@ def test_an_away_seat_is_played_quickly_until_its_player_comes_back(scheduled: S
             break
         scheduled.clear()
         services.action_play(game_id=game.pk, player=people[turn], expected_seq=game.seq,
-                             action=selectors.legal_actions(selectors.game_state(game), turn)[0])
+                             action=engine.legal_actions(selectors.game_state(game), turn)[0])
     game.refresh_from_db()
     timers = [call for call in scheduled if call[0] == "live.tasks.seat_timeout"]
     assert ("live.tasks.seat_timeout", (game.pk, seat, game.seq), live.AWAY_MOVE_AFTER) in timers
     # Acting in person takes the seat back.
     services.action_play(game_id=game.pk, player=people[seat], expected_seq=game.seq,
-                         action=selectors.legal_actions(selectors.game_state(game), seat)[0])
+                         action=engine.legal_actions(selectors.game_state(game), seat)[0])
     assert SeatAbsence.objects.get(game=game, seat=seat).returned_at is not None
 
 
@@ -125,7 +125,7 @@ def test_after_the_window_the_seat_is_forfeit_and_the_computer_finishes_for_it(s
             assert live.seat_timed_out(game_id=game.pk, seat=1, expected_seq=game.seq)  # no wait at all
         else:
             services.action_play(game_id=game.pk, player=people[0], expected_seq=game.seq,
-                                 action=selectors.legal_actions(selectors.game_state(game), 0)[0])
+                                 action=engine.legal_actions(selectors.game_state(game), 0)[0])
     assert game.status == Game.Status.FINISHED
     assert game.result is not None and game.result["forfeits"] == [1]
     assert selectors.game_view_for(game, people[0])["result"]["forfeits"] == [1]

@@ -9,7 +9,8 @@ from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.test import Client as DjangoClient
 
-from games.broadcast import announce, group_name
+from live.broadcast import announce
+from live.groups import group_name
 
 
 def test_the_page_is_served_at_the_root(db: None) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 
-from games.selectors import games_awaiting_ai
+from games.computer import games_stalled
 from games.tasks import enqueue_ai_turn
 
 
@@ -25,7 +25,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         older_than = options["older_than"]
-        stalled = games_awaiting_ai(settings.DURAK_AI_STALLED_AFTER if older_than is None else older_than)
+        stalled = games_stalled(settings.DURAK_AI_STALLED_AFTER if older_than is None else older_than)
         for game in stalled:
             enqueue_ai_turn(game.pk, game.seq)
         self.stdout.write(f"re-enqueued {len(stalled)} computer turn(s)")

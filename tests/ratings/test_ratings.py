@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from accounts.models import Rating, RatingChange
-from accounts.ratings import expected, new_ratings, rating_update
 from games.models import Game
 from games.results import first_seat_score
+from ratings.models import Rating, RatingChange
+from ratings.services import expected, new_ratings, rating_update
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

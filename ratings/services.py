@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
-from accounts.models import Rating, RatingChange
 from games.models import Game
 from games.results import first_seat_score
+from ratings.models import Rating, RatingChange
 
 START = 1500
 # New players move fast until their rating means something, then settle.
@@ -58,9 +58,3 @@ def rating_update(*, game_id: int) -> bool:
     except IntegrityError:
         return False  # rated already
     return True
-
-
-def leaderboard(limit: int = 50) -> list[dict[str, object]]:
-    rows = Rating.objects.select_related("player").filter(games__gt=0).order_by("-value", "player_id")[:limit]
-    return [{"place": i, "player": r.player_id, "name": r.player.name, "rating": r.value, "games": r.games}
-            for i, r in enumerate(rows, start=1)]

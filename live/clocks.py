@@ -1,0 +1,32 @@
+"""Running a live task later: a move clock running out, a reconnect window closing.
+
+The timer services schedule tasks that call those services back, so the tasks are
+named here rather than imported (``live.tasks`` imports the services, not the other way
+round); ``live.apps`` imports the tasks at start, so the names are always registered.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from celery import current_app
+
+SEAT_TIMEOUT = "live.tasks.seat_timeout"
+ABSENCE_EXPIRE = "live.tasks.absence_expire"
+
+
+def later(task_name: str, args: tuple[Any, ...], countdown: float) -> None:
+    """Run the task ``task_name(*args)`` in ``countdown`` seconds.
+
+    With a broker that is ``apply_async(countdown=...)``. Eager (embedded) mode would run
+    it at once, which would make every timer expire immediately, so there a daemon
+    timer thread of this process waits instead (lost on restart; nothing else is).
+    """
+    task = current_app.tasks[task_name]
+    if not current_app.conf.task_always_eager:
+        task.apply_async(args, countdown=max(0.0, countdown))
+        return
+    timer = threading.Timer(max(0.0, countdown), task.apply, args=(args,))
+    timer.daemon = True
+    timer.start()

@@ -1,0 +1,35 @@
+"""Admin: ratings and the changes rated games made to them; both read-only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from ratings.models import Rating, RatingChange
+
+
+@admin.register(Rating)
+class RatingAdmin(admin.ModelAdmin):
+    """Ratings move only through rated games; the change log says why each one is what it is."""
+
+    list_display = ["player", "value", "games", "updated_at"]
+    search_fields = ["player__name"]
+    readonly_fields = ["player", "value", "games", "updated_at"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(admin.ModelAdmin):
+    list_display = ["game", "player", "before", "after", "score", "created_at"]
+    search_fields = ["player__name", "=game__id"]
+    readonly_fields = ["game", "player", "before", "after", "score", "created_at"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
