@@ -4,7 +4,8 @@ One implementation serves three callers, so the rules of folding live in one pla
 ``apply`` (replay: one copy of the state per event), ``decide`` (one copy per action, and
 it records the events) and ``step`` (search: one copy per action, no events at all).
 ``settle`` ends a bout when nobody may act in it any more: the discard or the pick-up,
-the draw, players leaving, the end of the game or the next bout.
+the draw, players leaving, hands passed, the end of the game or the next bout, each a
+function of its own (the rules they follow: docs/rules.md#after-a-bout).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from games.engine.events import (
     HandsPassed,
     PlayerOut,
 )
-from games.engine.rules import HAND_SIZE
+from games.engine.rules import HAND_SIZE, Rules
 from games.engine.state import (
     _ATTACKER,
     _BOUTS,
@@ -229,7 +230,8 @@ def _draw_in_turn(v: Values, order: list[int], emit: list[Event] | None) -> None
 
 def _draw_evenly(v: Values, order: list[int], emit: list[Event] | None) -> None:
     """The deck cannot fill every hand: deal what is left one card at a time round the
-    drawing order, skipping hands that are full (seed 000: "распределяется поровну")."""
+    drawing order, skipping hands that are full (docs/rules.md#the-last-cards: «остаток
+    распределяется поровну»)."""
     deck = v[_DECK]
     wanting = [seat for seat in order if _missing(v, seat)]
     while v[_DECK_POS] < len(deck) and wanting:
@@ -253,43 +255,23 @@ def settle(v: Values, emit: list[Event] | None) -> None:
     """Bring the derived fields up to date and, if the bout is over, play out everything
     that follows by the rules alone, appending its events to ``emit`` when given."""
     _derive_turn(v)
+    # Inlined rather than a function of its own: every move of every playout asks it.
     if v[_THROWER] != NO_SEAT or not v[_TABLE] or (v[_UNBEATEN] and not v[_TAKING]):
         return  # the bout goes on
+    _after_bout(v, emit)
+
+
+def _after_bout(v: Values, emit: list[Event] | None) -> None:
+    """Everything that follows a bout, in the order of docs/rules.md#after-a-bout: the
+    table is discarded or taken, hands are filled, players leave, hands pass (круглый
+    дурак), then the game ends or the next bout starts."""
     defender = v[_DEFENDER]
     taken = v[_TAKING]
-    cards = tuple(c for pair in v[_TABLE] for c in pair if c >= 0)
-    if emit is not None:
-        emit.append(BoutEnded("taken" if taken else "beaten", defender, cards))
-    bout_ended(v, taken, defender, cards)
-    rules = v[_RULES]
-    n = len(v[_HANDS])
-    # Draw up to six: who opened the bout first, then clockwise, the defender last (or,
-    # with draw_first="defender", the defender first).
-    lead = v[_LEAD]
-    order = [(lead + step) % n for step in range(n)]
-    order.remove(defender)
-    if rules.draw_first == "defender":
-        order.insert(0, defender)
-    else:
-        order.append(defender)
-    deck = v[_DECK]
-    deck_size = len(deck)
-    drew = v[_DECK_POS] < deck_size
-    if drew:
-        if rules.last_cards == "even" and _short_deck(v, order):
-            _draw_evenly(v, order, emit)
-        else:
-            _draw_in_turn(v, order, emit)
-    if v[_DECK_POS] >= deck_size:
-        for seat in order:
-            if not v[_OUT] >> seat & 1 and not v[_HANDS][seat]:
-                if emit is not None:
-                    emit.append(PlayerOut(seat))
-                player_out(v, seat)
-    if rules.pass_hands and (drew or not taken) and bin(v[_OUT]).count("1") < n - 1:
-        # «Круглый дурак»: hands move on after the draw, before anyone leads again. Once
-        # the deck is gone they move only after a bout beaten off: every such bout
-        # discards cards, so passing cannot keep a game going for ever.
+    _clear_table(v, defender, taken, emit)
+    order = drawing_order(v[_RULES], v[_LEAD], defender, len(v[_HANDS]))
+    drew = _draw(v, order, emit)
+    _players_out(v, order, emit)
+    if _hands_move_on(v, drew, taken):
         hands_passed(v)
         if emit is not None:
             emit.append(HandsPassed(tuple(card_tuple(hand) for hand in v[_HANDS])))
@@ -299,8 +281,67 @@ def settle(v: Values, emit: list[Event] | None) -> None:
         if emit is not None:
             emit.append(finished)
         game_finished(v, finished)
-        _derive_turn(v)
+    else:
+        _next_bout(v, state, defender, taken, emit)
+    _derive_turn(v)
+
+
+def _clear_table(v: Values, defender: int, taken: bool, emit: list[Event] | None) -> None:
+    """The table goes to the discard pile (beaten) or to the defender's hand (taken)."""
+    cards = tuple(c for pair in v[_TABLE] for c in pair if c >= 0)
+    if emit is not None:
+        emit.append(BoutEnded("taken" if taken else "beaten", defender, cards))
+    bout_ended(v, taken, defender, cards)
+
+
+def drawing_order(rules: Rules, lead: int, defender: int, players: int) -> list[int]:
+    """Who draws after a bout, first to last (docs/rules.md#drawing-order): who opened it,
+    then the others clockwise, the defender last; with ``draw_first="defender"`` the
+    defender first. Seats already out stay in the order: they draw nothing."""
+    order = [(lead + step) % players for step in range(players)]
+    order.remove(defender)
+    if rules.draw_first == "defender":
+        order.insert(0, defender)
+    else:
+        order.append(defender)
+    return order
+
+
+def _draw(v: Values, order: list[int], emit: list[Event] | None) -> bool:
+    """Fill the hands up to six from the deck in ``order``; whether any card was left to
+    draw (docs/rules.md#the-last-cards)."""
+    if v[_DECK_POS] >= len(v[_DECK]):
+        return False
+    if v[_RULES].last_cards == "even" and _short_deck(v, order):
+        _draw_evenly(v, order, emit)
+    else:
+        _draw_in_turn(v, order, emit)
+    return True
+
+
+def _players_out(v: Values, order: list[int], emit: list[Event] | None) -> None:
+    """Once the deck is empty, a player without cards leaves the game, in drawing order
+    (docs/rules.md#going-out)."""
+    if v[_DECK_POS] < len(v[_DECK]):
         return
+    for seat in order:
+        if not v[_OUT] >> seat & 1 and not v[_HANDS][seat]:
+            if emit is not None:
+                emit.append(PlayerOut(seat))
+            player_out(v, seat)
+
+
+def _hands_move_on(v: Values, drew: bool, taken: bool) -> bool:
+    """Whether the hands pass after this bout (docs/rules.md#passing-hands). «Круглый
+    дурак»: hands move on after the draw, before anyone leads again. Once the deck is gone
+    they move only after a bout beaten off: every such bout discards cards, so passing
+    cannot keep a game going for ever."""
+    return bool(v[_RULES].pass_hands and (drew or not taken) and bin(v[_OUT]).count("1") < len(v[_HANDS]) - 1)
+
+
+def _next_bout(v: Values, state: State, defender: int, taken: bool, emit: list[Event] | None) -> None:
+    """Start the next bout (docs/rules.md#who-leads-next): after a take the player to the
+    defender's left attacks, after a bout beaten off the defender (or its successor)."""
     if not taken:
         attacker = defender if not v[_OUT] >> defender & 1 else successor(state, defender)
     else:
@@ -309,12 +350,11 @@ def settle(v: Values, emit: list[Event] | None) -> None:
     if emit is not None:
         emit.append(BoutStarted(attacker, next_defender))
     bout_started(v, attacker, next_defender)
-    _derive_turn(v)
 
 
 def successor(state: State, seat: int) -> int:
     """Who attacks after ``seat`` beat off its last cards: the next player clockwise, or at a
-    team table the next partner clockwise (seed 000)."""
+    team table the next partner clockwise (docs/rules.md#who-leads-next)."""
     rules = state.rules
     if rules.teams:
         n = rules.players
