@@ -4,13 +4,20 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: run test lint typecheck pytest migrate bench-api bench-live superuser worker beat
+.PHONY: run test lint lock typecheck pytest migrate bench-api bench-live superuser worker beat
 
-# The virtualenv is made once; the stamp reinstalls it when pyproject.toml changes.
-$(VENV)/.installed: pyproject.toml
+# The virtualenv is made once, from the lock file (every package pinned, so a release
+# elsewhere cannot break `make test`); the stamp reinstalls it when the lock changes.
+$(VENV)/.installed: pyproject.toml requirements.lock
 	test -x $(PY) || python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -r requirements.lock
+	$(PY) -m pip install --quiet --no-deps -e .
 	touch $@
+
+# After changing pyproject.toml's dependencies: pin them all again.
+lock: $(VENV)/.installed
+	$(VENV)/bin/pip-compile --quiet --extra dev --strip-extras --no-emit-find-links --no-emit-index-url \
+		--no-header --output-file requirements.lock pyproject.toml
 
 migrate: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
@@ -20,8 +27,10 @@ run: migrate
 	@echo "Дурак онлайн on http://$(HOST):$(PORT)/"
 	$(VENV)/bin/uvicorn durak_platform.asgi:application --host $(HOST) --port $(PORT)
 
+# ruff, and the import contracts (pyproject.toml): the apps depend one way, the engine is pure.
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 
 typecheck: $(VENV)/.installed
 	$(VENV)/bin/mypy games accounts durak_platform live ratings tournaments
