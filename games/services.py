@@ -15,7 +15,6 @@ no row; SQLite queues writers at ``BEGIN IMMEDIATE``). The loser appends nothing
 from __future__ import annotations
 
 import logging
-import random
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
@@ -25,6 +24,7 @@ from django.utils import timezone
 
 from accounts.models import Player
 from games import computer, signals, snapshots, store
+from games.deal import deal_random
 from games.engine import (
     Action,
     Event,
@@ -147,7 +147,7 @@ def _append(game: Game, seats: list[Seat], state: State | None, events: list[Eve
 def _start(game: Game, seats: list[Seat]) -> State:
     """Every seat is filled: shuffle, deal and open the first bout."""
     rules = Rules.from_dict(game.rules)
-    events = start(rules, shuffled_deck(rules, random.SystemRandom()))
+    events = start(rules, shuffled_deck(rules, deal_random(game.pk)))
     return _append(game, seats, None, events, actor_seat=None, actor=None)
 
 
