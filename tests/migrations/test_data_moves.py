@@ -1,0 +1,61 @@
+"""The redesign's migrations keep every row: a table's options move from live onto its
+game, and ratings move from accounts to their own app, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+BEFORE = [("games", "0002_move_path_indexes"), ("live", "0002_tablesettings_hints"),
+          ("accounts", "0002_rating_ratingchange")]
+
+
+def _migrate(targets: list[tuple[str, str]]) -> Any:
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(targets)
+    executor.loader.build_graph()
+    return executor.loader.project_state(targets).apps
+
+
+def _latest() -> list[tuple[str, str]]:
+    executor = MigrationExecutor(connection)
+    return executor.loader.graph.leaf_nodes()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_options_and_ratings_survive_the_move() -> None:
+    old = _migrate(BEFORE)
+    User = old.get_model("auth", "User")
+    Player = old.get_model("accounts", "Player")
+    Game = old.get_model("games", "Game")
+    people = [Player.objects.create(user=User.objects.create(username=f"u{n}"), name=f"p{n}") for n in range(2)]
+    timed = Game.objects.create(rules={"players": 2}, creator=people[0])
+    plain = Game.objects.create(rules={"players": 2}, creator=people[0])
+    old.get_model("live", "TableSettings").objects.create(game=timed, move_timer=30, reconnect_window=45,
+                                                           spectator_delay=2, hints=False)
+    old.get_model("accounts", "Rating").objects.create(player=people[0], value=1532, games=3)
+    old.get_model("accounts", "RatingChange").objects.create(game=timed, player=people[0], before=1500,
+                                                             after=1532, score=1.0)
+
+    new = _migrate(_latest())
+    Game = new.get_model("games", "Game")
+    assert Game.objects.values_list("move_timer", "reconnect_window", "spectator_delay", "hints").get(
+        pk=timed.pk) == (30, 45, 2, False)
+    assert Game.objects.values_list("move_timer", "reconnect_window", "spectator_delay", "hints").get(
+        pk=plain.pk) == (None, 60, 0, True)
+    rating = new.get_model("ratings", "Rating").objects.get(player_id=people[0].pk)
+    assert (rating.value, rating.games) == (1532, 3)
+    change = new.get_model("ratings", "RatingChange").objects.get(game_id=timed.pk)
+    assert (change.before, change.after, change.score) == (1500, 1532, 1.0)
+    assert "ratings_rating" in connection.introspection.table_names()
+
+    back = _migrate(BEFORE)  # and back again, nothing lost
+    settings = back.get_model("live", "TableSettings").objects.get(game_id=timed.pk)
+    assert (settings.move_timer, settings.spectator_delay, settings.hints) == (30, 2, False)
+    assert not back.get_model("live", "TableSettings").objects.filter(game_id=plain.pk).exists()
+    assert back.get_model("accounts", "Rating").objects.get(player_id=people[0].pk).value == 1532
+    _migrate(_latest())
