@@ -33,10 +33,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from random import Random
+from typing import NamedTuple
 
-from games.engine.actions import PASS, TAKE, Action, Attack, Defend, Transfer
+from games.engine.actions import ATTACK_ONE, PASS, TAKE, Action, Attack, Defend, Transfer
 from games.engine.ai.determinize import determinize
-from games.engine.ai.greedy import greedy_state
+from games.engine.ai.greedy import cheapest, greedy_state
 from games.engine.ai.observe import Observation
 from games.engine.ai.prune import defender_choices
 from games.engine.ai.rollout import playout
@@ -76,31 +77,133 @@ W: dict[str, float] = {
 PLAYOUT_MOVES = (30, 2)
 
 
+class Scale(NamedTuple):
+    """Card strength in one game, shared by the tips and their full-state twin: the
+    trump suit's cards and the deck's ranks."""
+
+    trumps: int  # the trump suit's cards (none in «пики пиками» with a spade turned up)
+    low: int  # the deck's lowest rank
+    span: int  # ranks above the lowest (at least 1)
+
+    def share(self, card: int) -> float:
+        """Rank as a share of the deck's ranks: 0 for the lowest, 1 for the ace."""
+        return (RANK_OF[card] - self.low) / self.span
+
+    def key(self, card: int) -> float:
+        """Cheapness order: plain cards by rank, then trumps by rank."""
+        return self.share(card) + (2.0 if self.trumps >> card & 1 else 0.0)
+
+
+# Every deck size's scale for each trump suit (-1: no trump), looked up rather than built
+# on every move of a playout.
+_SCALES: dict[int, tuple[Scale, ...]] = {
+    size: tuple(Scale(SUIT_MASK[suit] if suit >= 0 else 0, low, max(14 - low, 1)) for suit in range(-1, 4))
+    for size, low in DECK_LOWEST_RANK.items()
+}
+
+
+def scale_of(deck_size: int, trump_suit: int) -> Scale:
+    return _SCALES[deck_size][trump_suit + 1]
+
+
 class Seen:
     """What the observation says about card strength for this seat."""
 
     def __init__(self, obs: Observation) -> None:
         self.obs = obs
-        self.low = DECK_LOWEST_RANK[obs.deck_size]
-        self.ranks = 15 - self.low
-        self.trumps = SUIT_MASK[obs.trump_suit] if obs.trump_suit >= 0 else 0
-        full = obs.deck_size - 6 * obs.players
-        self.early = min(1.0, obs.deck_count / full) if full > 0 else 0.0
+        self.scale = scale_of(obs.deck_size, obs.trump_suit)
+        self.trumps = self.scale.trumps
 
     def share(self, card: int) -> float:
         """Rank as a share of the deck's ranks: 0 for the lowest, 1 for the ace."""
-        return (RANK_OF[card] - self.low) / max(self.ranks - 1, 1)
+        return self.scale.share(card)
 
     def key(self, card: int) -> float:
         """Cheapness order: plain cards by rank, then trumps by rank."""
-        return self.share(card) + (2.0 if self.trumps >> card & 1 else 0.0)
+        return self.scale.key(card)
 
     def possible(self, seat: int) -> int:
         """Cards ``seat`` may hold, as far as this seat knows."""
         return self.obs.unseen | self.obs.known[seat]
 
 
+# The tips' decisions, shared by ``tips`` (an observation) and ``tips_state`` (a full
+# state, for playouts): each takes plain card sets and counts, so both twins ask the same
+# questions and only gather the answers' inputs in their own way.
+
+def _best_lead(cards: int, hand: int, scale: Scale, deck_count: int, beaters: tuple[int, ...],
+               can_beat: int) -> int:
+    """The lead the tips choose among ``cards`` (-1 for none): small cards first, no trump
+    while the stock is thick, a rank held twice or more (to throw in the rest), and with
+    the stock gone a card the defender, who may hold ``can_beat``, cannot beat."""
+    thick = deck_count > W["keep_trumps"]
+    trumps, low, span = scale
+    pair = W["pair"] * 0.1
+    lead = -1
+    best_score = -1e9
+    rest = cards
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        card = bit.bit_length() - 1
+        trump = trumps & bit
+        score = -((RANK_OF[card] - low) / span + (2.0 if trump else 0.0))
+        if thick and trump:
+            score -= W["trump_lead"]
+        if not deck_count and not beaters[card] & can_beat:
+            score += W["unbeatable"]
+        score += pair * min((hand & RANK_MASK[RANK_OF[card]]).bit_count() - 1, 2)
+        if score > best_score:
+            lead, best_score = card, score
+    return lead
+
+
+def _throw_in(cards: int, scale: Scale, deck_count: int) -> int:
+    """The card the tips throw in of ``cards`` (-1: pass): the cheapest, and while the
+    stock is thick neither a trump nor a card above ``throw_rank``."""
+    if deck_count > W["keep_trumps"]:
+        cards &= ~scale.trumps
+        if W["throw_rank"] < 1.0:  # no share is above 1 (the ace's)
+            rest = cards
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                if scale.share(bit.bit_length() - 1) > W["throw_rank"]:
+                    cards ^= bit
+    # The lowest plain card, else the lowest trump: the least by ``Scale.key``, the lower
+    # suit first between equal ranks.
+    return cheapest(cards, scale.trumps) if cards else -1
+
+
+def _cheap_bout(scale: Scale, table: tuple[tuple[int, int], ...], beater: int, deck_count: int) -> bool:
+    """The page's king-on-a-six, the face-up trump aside: early, a lone low plain card
+    whose cheapest beater ``beater`` is a high trump (docs/rules.md#the-pages-tips)."""
+    if len(table) != 1 or deck_count < W["take_stock"] or not scale.trumps >> beater & 1:
+        return False
+    attack = table[0][0]
+    return (not scale.trumps >> attack & 1 and scale.share(attack) <= W["take_low"]
+            and scale.share(beater) >= W["take_rank"])
+
+
+def _draws_last_trump(seat: int, counts: Sequence[int], out: int, table: tuple[tuple[int, int], ...],
+                      deck_count: int, trump_share: float) -> bool:
+    """Whether the defender ``seat`` draws the face-up trump (of rank share ``trump_share``)
+    after beating the bout on ``table``, when it is strong enough to fight for: the others
+    draw first after a bout and the defender last, so it is ours if the stock outlasts
+    their needs and reaches ours."""
+    if not deck_count or trump_share < W["last_trump"]:
+        return False
+    others = sum(max(0, 6 - counts[s]) for s in range(len(counts)) if s != seat and not out >> s & 1)
+    unbeaten = sum(1 for _, d in table if d < 0)
+    ours = max(0, 6 - (counts[seat] - unbeaten))
+    return others < deck_count <= others + ours
+
+
+# The tips read from an observation.
+
 def _cheapest_defence(obs: Observation, seen: Seen) -> Action:
+    """The cheapest beat of the first unbeaten card, or a cheaper plain transfer, else a
+    take (``greedy_state`` is the same for ``tips_state``)."""
     legal = obs.legal
     target = next(i for i, (_, d) in enumerate(obs.table) if d < 0)
     best: Action = TAKE
@@ -119,73 +222,44 @@ def _cheapest_defence(obs: Observation, seen: Seen) -> Action:
 
 def _take_cheap_bout(obs: Observation, seen: Seen, best: Action) -> bool:
     """The page's king-on-a-six: early, a lone low plain card that only a high trump beats
-    is taken rather than beaten."""
-    if type(best) is not Defend or not seen.trumps >> best.card & 1 or obs.deck_count < W["take_stock"]:
-        return False
-    attack = obs.table[best.target][0]
-    return (len(obs.table) == 1 and not seen.trumps >> attack & 1 and seen.share(attack) <= W["take_low"]
-            and seen.share(best.card) >= W["take_rank"] and not _beating_draws_last_trump(obs, seen))
-
-
-def _beating_draws_last_trump(obs: Observation, seen: Seen) -> bool:
-    """Whether beating this bout would bring us the strong face-up trump."""
-    return _draws_last_trump(obs.seat, obs.hand_counts, obs.out, obs.table, obs.deck_count,
-                             seen.share(obs.trump))
-
-
-def _draws_last_trump(seat: int, counts: Sequence[int], out: int, table: tuple[tuple[int, int], ...],
-                      deck_count: int, trump_share: float) -> bool:
-    """Whether the defender ``seat`` draws the face-up trump (of rank share ``trump_share``)
-    after beating the bout on ``table``, when it is strong enough to fight for: the others
-    draw first after a bout and the defender last, so it is ours if the stock outlasts
-    their needs and reaches ours."""
-    if not deck_count or trump_share < W["last_trump"]:
-        return False
-    others = sum(max(0, 6 - counts[s]) for s in range(len(counts)) if s != seat and not out >> s & 1)
-    unbeaten = sum(1 for _, d in table if d < 0)
-    ours = max(0, 6 - (counts[seat] - unbeaten))
-    return others < deck_count <= others + ours
+    is taken rather than beaten, unless beating it brings us the strong face-up trump."""
+    return (type(best) is Defend and _cheap_bout(seen.scale, obs.table, best.card, obs.deck_count)
+            and not _draws_last_trump(obs.seat, obs.hand_counts, obs.out, obs.table, obs.deck_count,
+                                      seen.share(obs.trump)))
 
 
 def _lead(obs: Observation, seen: Seen) -> Action:
-    hand = obs.hand
-    can_beat = seen.possible(obs.defender)
-    endgame = obs.deck_count == 0
-    thick = obs.deck_count > W["keep_trumps"]
-    best: Action = obs.legal[0]
-    best_score = -1e9
+    singles = 0
     for action in obs.legal:
-        if type(action) is not Attack or len(action.cards) != 1:
-            continue
-        card = action.cards[0]
-        score = -seen.key(card)
-        if thick and seen.trumps >> card & 1:
-            score -= W["trump_lead"]
-        if endgame and not obs.beaters[card] & can_beat:
-            score += W["unbeatable"]
-        same = (hand & RANK_MASK[RANK_OF[card]]).bit_count() - 1
-        score += W["pair"] * min(same, 2) * 0.1
-        if score > best_score:
-            best, best_score = action, score
-    return best
+        if type(action) is Attack and len(action.cards) == 1:
+            singles |= 1 << action.cards[0]
+    can_beat = seen.possible(obs.defender) if obs.deck_count == 0 else 0
+    card = _best_lead(singles, obs.hand, seen.scale, obs.deck_count, obs.beaters, can_beat)
+    return ATTACK_ONE[card] if card >= 0 else obs.legal[0]
 
 
 def _throw(obs: Observation, seen: Seen) -> Action:
     if partners(obs.rules, obs.seat, obs.defender):
         return PASS
-    thick = obs.deck_count > W["keep_trumps"]
-    best: Action = PASS
-    best_key = 1e9
+    throwable = 0
     for action in obs.legal:
-        if type(action) is not Attack:
-            continue
-        card = action.cards[0]
-        if thick and (seen.trumps >> card & 1 or seen.share(card) > W["throw_rank"]):
-            continue
-        k = seen.key(card)
-        if k < best_key:
-            best, best_key = action, k
-    return best
+        if type(action) is Attack:
+            throwable |= 1 << action.cards[0]
+    card = _throw_in(throwable, seen.scale, obs.deck_count)
+    return ATTACK_ONE[card] if card >= 0 else PASS
+
+
+def _tips(obs: Observation, seen: Seen) -> tuple[Action, bool]:
+    """The tips' move, and whether it is final: the cheap bout taken is a tip the search
+    does not overrule."""
+    if not obs.table:
+        return _lead(obs, seen), False
+    if obs.seat != obs.defender:
+        return _throw(obs, seen), False
+    best = _cheapest_defence(obs, seen)
+    if _take_cheap_bout(obs, seen, best):
+        return TAKE, True
+    return best, False
 
 
 def _candidates(obs: Observation, seen: Seen, prior: Action) -> list[Action]:
@@ -249,58 +323,31 @@ def _search(obs: Observation, seen: Seen, prior: Action) -> Action:
 
 def tips(obs: Observation) -> Action:
     """The tips' move alone: no endgame reading, no search."""
-    seen = Seen(obs)
-    if not obs.table:
-        return _lead(obs, seen)
-    if obs.seat != obs.defender:
-        return _throw(obs, seen)
-    best = _cheapest_defence(obs, seen)
-    return TAKE if _take_cheap_bout(obs, seen, best) else best
+    return _tips(obs, Seen(obs))[0]
 
 
 def tips_state(state: State, seat: int) -> Action:
     """``tips(observe(state, seat))`` for the seat that is to move, read straight from a
     full state, for the master's playouts. One difference: with the stock gone it leads
-    what the defender's real hand cannot beat (in a playout's deal that hand is known)."""
+    what the defender's real hand cannot beat (in a playout's deal that hand is known), as
+    ``tips`` would if it were shown every hand."""
     table = state.table
-    if table and seat != state.defender:
-        return PASS if partners(state.rules, seat, state.defender) else greedy_state(state, seat)
-    trumps = SUIT_MASK[state.trump_suit] if state.trump_suit >= 0 else 0
-    low = DECK_LOWEST_RANK[len(state.deck)]
-    span = max(14 - low, 1)
     deck_count = len(state.deck) - state.deck_pos
-    if table:
-        best = greedy_state(state, seat)  # the cheapest defence, as ``_cheapest_defence``
-        if (type(best) is Defend and trumps >> best.card & 1 and deck_count >= W["take_stock"]
-                and len(table) == 1):
-            attack = table[0][0]
-            if (not trumps >> attack & 1 and (RANK_OF[attack] - low) / span <= W["take_low"]
-                    and (RANK_OF[best.card] - low) / span >= W["take_rank"]
-                    and not _draws_last_trump(seat, [h.bit_count() for h in state.hands], state.out, table,
-                                              deck_count, (RANK_OF[state.trump] - low) / span)):
-                return TAKE
-        return best
-    hand = state.hands[seat]
-    thick = deck_count > W["keep_trumps"]
-    can_beat = state.hands[state.defender]
-    pair = W["pair"] * 0.1
-    lead = -1
-    best_score = -1e9
-    rest = hand
-    while rest:
-        bit = rest & -rest
-        rest ^= bit
-        card = bit.bit_length() - 1
-        trump = trumps & bit
-        score = -((RANK_OF[card] - low) / span + (2.0 if trump else 0.0))
-        if thick and trump:
-            score -= W["trump_lead"]
-        if not deck_count and not state.beaters[card] & can_beat:
-            score += W["unbeatable"]
-        score += pair * min((hand & RANK_MASK[RANK_OF[card]]).bit_count() - 1, 2)
-        if score > best_score:
-            lead, best_score = card, score
-    return Attack((lead,))
+    scale = scale_of(len(state.deck), state.trump_suit)
+    if not table:
+        hand = state.hands[seat]
+        return ATTACK_ONE[_best_lead(hand, hand, scale, deck_count, state.beaters, state.hands[state.defender])]
+    if seat != state.defender:
+        if partners(state.rules, seat, state.defender):
+            return PASS
+        card = _throw_in(state.hands[seat] & state.table_ranks if state.room > 0 else 0, scale, deck_count)
+        return ATTACK_ONE[card] if card >= 0 else PASS
+    best = greedy_state(state, seat)  # the cheapest defence, as ``_cheapest_defence``
+    if (type(best) is Defend and _cheap_bout(scale, table, best.card, deck_count)
+            and not _draws_last_trump(seat, [h.bit_count() for h in state.hands], state.out, table,
+                                      deck_count, scale.share(state.trump))):
+        return TAKE
+    return best
 
 
 def choose(obs: Observation) -> Action:
@@ -315,14 +362,7 @@ def choose(obs: Observation) -> Action:
             return Solver(obs.seat, int(W["solve_nodes"])).best_action(world, list(legal))[0]
         except NodeLimit:
             pass
-    if not obs.table:
-        prior = _lead(obs, seen)
-    elif obs.seat != obs.defender:
-        prior = _throw(obs, seen)
-    else:
-        prior = _cheapest_defence(obs, seen)
-        if _take_cheap_bout(obs, seen, prior):
-            return TAKE  # a tip the search does not overrule
-    if obs.players - obs.out.bit_count() == 2 and not obs.everything_known:
+    prior, final = _tips(obs, seen)
+    if not final and obs.players - obs.out.bit_count() == 2 and not obs.everything_known:
         return _search(obs, seen, prior)
     return prior
