@@ -46,6 +46,7 @@ from games.engine.ai.sim import step
 from games.engine.ai.solver import NodeBudget, NodeLimit, Solver
 from games.engine.ai.swindle import swindle
 from games.engine.cards import SUIT_MASK
+from games.engine.state import State
 
 DEFAULT_BUDGET_MS = 1000
 # Share of the budget the exact solver may use before sampling takes over.
@@ -94,80 +95,146 @@ def candidates(obs: Observation) -> list[Action]:
     return legal
 
 
+class Thinking:
+    """How long the master may think about one move: until ``deadline`` on the clock, or,
+    given ``work``, for that many playouts (and the solver's and horizon's nodes in
+    proportion) whatever the clock says."""
+
+    def __init__(self, budget_ms: int | None, work: int | None) -> None:
+        if work is not None and work < 1:
+            raise ValueError(f"work must be at least 1 playout, not {work}")
+        self.began = time.perf_counter()
+        self.budget = (budget_ms if budget_ms is not None else DEFAULT_BUDGET_MS) / 1000.0
+        self.work = work
+        self.deadline = self.began + self.budget * 0.85 if work is None else math.inf
+
+    def solver(self, seat: int) -> Solver:
+        if self.work is None:
+            return Solver(seat, deadline=self.began + self.budget * SOLVER_SHARE)
+        return Solver(seat, node_limit=self.work * SOLVER_NODES_PER_PLAYOUT)
+
+    def horizon(self) -> NodeBudget:
+        if self.work is None:
+            return NodeBudget(10**9, self.deadline)
+        return NodeBudget(self.work * HORIZON_NODES_PER_PLAYOUT, None)
+
+    def playouts(self) -> float:
+        return self.work if self.work is not None else math.inf
+
+    def out_of_time(self) -> bool:
+        return time.perf_counter() >= self.deadline
+
+
 def choose(obs: Observation, rng: Random, budget_ms: int | None = None, work: int | None = None) -> Action:
     """The master's move: within ``budget_ms`` of thinking, or, given ``work``, after at most
     that many playouts whatever the clock says (repeatable from ``rng`` alone)."""
-    if work is not None and work < 1:
-        raise ValueError(f"work must be at least 1 playout, not {work}")
-    began = time.perf_counter()
-    budget = (budget_ms if budget_ms is not None else DEFAULT_BUDGET_MS) / 1000.0
-    deadline = began + budget * 0.85 if work is None else math.inf
-    seat = obs.seat
+    thinking = Thinking(budget_ms, work)
     legal = candidates(obs)
     if len(legal) == 1:
         return legal[0]
     if obs.everything_known:
-        world = determinize(obs, rng)  # the only deal left: every card is known
-        solver = (Solver(seat, deadline=began + budget * SOLVER_SHARE) if work is None
-                  else Solver(seat, node_limit=work * SOLVER_NODES_PER_PLAYOUT))
-        found: tuple[Action, float, bool] | None
-        try:
-            found = (*solver.best_action(world, legal), True)
-        except NodeLimit:
-            # Too big to read out: search to a horizon instead, since sampling would score
-            # each move by a single playout (every deal is this one).
-            horizon = NodeBudget(work * HORIZON_NODES_PER_PLAYOUT if work is not None else 10**9,
-                                 deadline if work is None else None)
-            found = deepen(world, seat, legal, experienced.tips_state, horizon)
-        if found is not None:
-            action, value, exact = found
-            if exact and value <= 0.0:  # lost against perfect play: play for the opponent's mistakes
-                return swindle(world, seat, legal, deadline=deadline) or action
-            return action
-    k = len(legal)
-    totals = [0.0] * k
-    # Paired statistics against every other action: sum and sum of squares of differences.
-    diff = [[0.0] * k for _ in range(k)]
-    diff2 = [[0.0] * k for _ in range(k)]
-    counts = [0] * k
-    alive = list(range(k))
-    rounds = 0
-    scores = [0.0] * k
-    playouts_left: float = work if work is not None else math.inf
-    while True:
-        world = determinize(obs, rng)
-        done = True
+        read = _read_out(obs, legal, rng, thinking)
+        if read is not None:
+            return read
+    return legal[_sample(obs, legal, rng, thinking)]
+
+
+def _read_out(obs: Observation, legal: list[Action], rng: Random, thinking: Thinking) -> Action | None:
+    """The move of an endgame in which every card is known: solved exactly, or searched to
+    a horizon when too big to solve; a lost one is played for the opponent's mistakes.
+    None when even the horizon search had no time."""
+    seat = obs.seat
+    world = determinize(obs, rng)  # the only deal left: every card is known
+    solver = thinking.solver(seat)
+    found: tuple[Action, float, bool] | None
+    try:
+        found = (*solver.best_action(world, legal), True)
+    except NodeLimit:
+        # Too big to read out: search to a horizon instead, since sampling would score
+        # each move by a single playout (every deal is this one).
+        found = deepen(world, seat, legal, experienced.tips_state, thinking.horizon())
+    if found is None:
+        return None
+    action, value, exact = found
+    if exact and value <= 0.0:  # lost against perfect play: play for the opponent's mistakes
+        return swindle(world, seat, legal, deadline=thinking.deadline) or action
+    return action
+
+
+class Race:
+    """Paired statistics of the candidates over the deals so far: every alive action
+    played in the same deals, so each pair's score differences cancel the deal's luck."""
+
+    def __init__(self, k: int) -> None:
+        self.totals = [0.0] * k
+        # Sum and sum of squares of the differences to every other action.
+        self.diff = [[0.0] * k for _ in range(k)]
+        self.diff2 = [[0.0] * k for _ in range(k)]
+        self.counts = [0] * k
+        self.alive = list(range(k))
+        self.rounds = 0
+
+    def add(self, scores: list[float]) -> None:
+        """One deal's scores (indexed by action) of every alive action."""
+        alive = self.alive
         for i in alive:
-            scores[i] = playout(step(world, seat, legal[i]), seat, policy=experienced.tips_state)
-            if rounds and time.perf_counter() >= deadline:
-                done = False
-                break
-        if not done:
-            break
-        for i in alive:
-            totals[i] += scores[i]
-            counts[i] += 1
+            self.totals[i] += scores[i]
+            self.counts[i] += 1
             for j in alive:
                 d = scores[i] - scores[j]
-                diff[i][j] += d
-                diff2[i][j] += d * d
-        rounds += 1
-        playouts_left -= len(alive)
-        if len(alive) == 1 or time.perf_counter() >= deadline or playouts_left < len(alive):
+                self.diff[i][j] += d
+                self.diff2[i][j] += d * d
+        self.rounds += 1
+
+    def drop_behind(self) -> None:
+        """Keep only the actions still in the race (see ``_race``)."""
+        self.alive = _race(self.alive, self.totals, self.diff, self.diff2, self.rounds)
+
+    def choice(self) -> int:
+        """The best mean score, unless it does not lead the prior (action 0) clearly:
+        sampling noise must not overrule the prior, so the leader has to be ahead of it by
+        PRIOR_Z standard errors of the paired difference."""
+        counts, totals, rounds = self.counts, self.totals, self.rounds
+        best = max(self.alive, key=lambda i: (totals[i] / max(counts[i], 1), -i))
+        if best != 0 and 0 in self.alive:
+            mean = self.diff[best][0] / rounds
+            var = max(self.diff2[best][0] / rounds - mean * mean, 0.0)
+            if mean <= PRIOR_Z * math.sqrt(var / rounds):
+                best = 0
+        return best
+
+
+def _sample(obs: Observation, legal: list[Action], rng: Random, thinking: Thinking) -> int:
+    """Determinized Monte Carlo: the index in ``legal`` of the move chosen over as many
+    deals as the thinking allows, dropping actions clearly behind as it goes."""
+    seat = obs.seat
+    race = Race(len(legal))
+    scores = [0.0] * len(legal)
+    playouts_left = thinking.playouts()
+    while True:
+        world = determinize(obs, rng)
+        if not _play_deal(world, seat, legal, race, scores, thinking):
+            break  # the clock ran out within the deal: its scores are not counted
+        race.add(scores)
+        playouts_left -= len(race.alive)
+        if len(race.alive) == 1 or thinking.out_of_time() or playouts_left < len(race.alive):
             break
-        if rounds >= MIN_ROUNDS and rounds % CHECK_EVERY == 0:
-            alive = _race(alive, totals, diff, diff2, rounds)
-            if len(alive) == 1:
+        if race.rounds >= MIN_ROUNDS and race.rounds % CHECK_EVERY == 0:
+            race.drop_behind()
+            if len(race.alive) == 1:
                 break
-    best = max(alive, key=lambda i: (totals[i] / max(counts[i], 1), -i))
-    if best != 0 and 0 in alive:
-        # Sampling noise must not overrule the prior: the leader has to be ahead of it
-        # by PRIOR_Z standard errors of the paired difference.
-        mean = diff[best][0] / rounds
-        var = max(diff2[best][0] / rounds - mean * mean, 0.0)
-        if mean <= PRIOR_Z * math.sqrt(var / rounds):
-            best = 0
-    return legal[best]
+    return race.choice()
+
+
+def _play_deal(world: State, seat: int, legal: list[Action], race: Race, scores: list[float],
+               thinking: Thinking) -> bool:
+    """Score every alive action in one deal by a tips playout, into ``scores``; False if
+    the clock ran out first (never in the first deal, so there is always one)."""
+    for i in race.alive:
+        scores[i] = playout(step(world, seat, legal[i]), seat, policy=experienced.tips_state)
+        if race.rounds and thinking.out_of_time():
+            return False
+    return True
 
 
 def _race(alive: list[int], totals: list[float], diff: list[list[float]], diff2: list[list[float]],
