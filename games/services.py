@@ -171,6 +171,22 @@ def game_create(*, creator: Player, rules: object, opponents: object = None,
     return Played(game, seats, state)
 
 
+@transaction.atomic
+def game_seat_people(*, players: list[Player], rules: object, options: TableOptions | None = None) -> Played:
+    """A new game with every seat taken by ``players`` in seat order, dealt at once: a
+    table somebody arranged (a tournament's round), not one people join one by one."""
+    try:
+        parsed = Rules.from_dict(rules)
+    except InvalidAction as error:
+        raise _engine_refusal(error) from error
+    if len(players) != parsed.players or len({player.pk for player in players}) != len(players):
+        raise InvalidActionError(f"A {parsed.players}-player table seats {parsed.players} different players.")
+    game = Game.objects.create(rules=parsed.to_dict(), creator=players[0], **(options or TableOptions()).fields())
+    seats = [Seat(game=game, number=n, player=player) for n, player in enumerate(players)]
+    Seat.objects.bulk_create(seats)
+    return Played(game, seats, _start(game, seats))
+
+
 def _seat_open(game: Game, seats: list[Seat]) -> Seat:
     if game.status != Game.Status.WAITING:
         raise NoOpenSeat()
