@@ -5,13 +5,16 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
-from games.engine import Rules, State, legal_actions
+from games.engine import Rules, State, actors, legal_actions, replay, shuffled_deck, start
 from games.engine.actions import TAKE, Attack
-from games.engine.ai import experienced, observe
+from games.engine.ai import Observation, experienced, observe
 from games.engine.ai.experienced import Seen, W
+from games.engine.ai.sim import step
 from tests.engine.ai.support import positions
 from tests.engine.ai.test_information import reshuffled
+from tests.engine.test_properties import MAX_ACTIONS, SEEDS, any_rules
 
 
 def two_player_positions(seed: str, games: int) -> list[tuple[State, int]]:
@@ -96,15 +99,32 @@ def test_the_search_plays_a_bounded_number_of_playouts(monkeypatch: pytest.Monke
     assert searched > 20
 
 
-def test_the_playout_tips_agree_with_the_tips_while_the_stock_lasts() -> None:
-    """``tips_state`` (the master's playout policy, reading a full state) makes the tips'
-    move of the observing seat in every position with cards left to draw: any rules, 2 to 6
-    players. (With the stock gone it may see the defender's real hand; the tips cannot.)"""
-    rng = random.Random("tips-state")
-    checked = 0
-    for state, seat in positions(rng, 60):
-        if not state.deck_count or len(legal_actions(state, seat)) < 2:
-            continue
-        assert experienced.tips_state(state, seat) == experienced.tips(observe(state, seat))
-        checked += 1
-    assert checked > 300
+def omniscient(obs: Observation, state: State) -> Observation:
+    """``obs`` as if the seat had been shown every other hand."""
+    return obs._replace(known=tuple(0 if s == obs.seat else hand for s, hand in enumerate(state.hands)))
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=any_rules(most_players=6), seed=SEEDS)
+def test_the_tips_twins_agree(rules: Rules, seed: int) -> None:
+    """``tips_state`` (the master's playout policy, reading a full state) is ``tips`` of the
+    seat's observation, for every seat that may act at every moment of a random game under
+    any rules. The one exception is by design: leading with the stock gone and three or more
+    players in, ``tips_state`` reads the defender's real hand where ``tips`` knows only what
+    the defender may hold; there it is ``tips`` shown every hand (which it is everywhere)."""
+    rng = random.Random(seed)
+    state = replay(start(rules, shuffled_deck(rules, rng)))
+    for _ in range(MAX_ACTIONS):
+        seats = actors(state)
+        if not seats:
+            break
+        for seat in seats:
+            obs = observe(state, seat)
+            twin = experienced.tips_state(state, seat)
+            if state.table or state.deck_count or rules.players - state.out.bit_count() == 2:
+                assert twin == experienced.tips(obs), (state, seat)
+            assert twin == experienced.tips(omniscient(obs, state)), (state, seat)
+            assert twin in obs.legal
+        seat = rng.choice(seats)
+        state = step(state, seat, rng.choice(legal_actions(state, seat)))
+    assert state.result is not None
