@@ -1,9 +1,9 @@
-"""The rules of one game: every reading of the seed texts as an option.
+"""The rules of one game: every reading of the rule texts as an option (docs/rules.md).
 
-Defaults follow the page's own text (seed 003): podkidnoy with 36 cards, lead with one
-card, throw-ins by everyone but the defender, at most six cards a bout and never more
-than the defender held, throw-ins after a take allowed, a draw when the last attacker and
-defender run out together.
+Defaults follow the page's own text (docs/rules.md#defaults): podkidnoy with 36 cards,
+lead with one card, throw-ins by everyone but the defender, at most six cards a bout and
+never more than the defender held, throw-ins after a take allowed, a draw when the last
+attacker and defender run out together.
 """
 
 from __future__ import annotations
@@ -27,56 +27,62 @@ HAND_SIZE: Final = 6
 class Rules:
     """One game's rules; ``Rules.from_dict`` validates and fills in the defaults."""
 
-    variant: str = "podkidnoy"
-    players: int = 2
-    deck: int = 36
+    # Every option's readings, default and reasons: docs/rules.md (the section named by each
+    # comment); docs/rules.md#options-at-a-glance lists them all.
+    variant: str = "podkidnoy"  # docs/rules.md#variants
+    players: int = 2  # docs/rules.md#players-and-teams
+    deck: int = 36  # docs/rules.md#the-deck
     # Partners sit apart (seat % 2 is the team), never attack or throw in to a partner,
-    # and lose together. Only with 4 or 6 players.
+    # and lose together. Only with 4 or 6 players (docs/rules.md#players-and-teams).
     teams: bool = False
-    # "single": lead one card (seed 003); "pair": one card or two of a rank (simple
-    # durak, seed 000); "same_rank": any number of one rank (seeds 000, 004).
+    # docs/rules.md#the-lead: "single", one card (the page's «любую карту»); "pair", one
+    # card or two of a rank (простой); "same_rank", any number of one rank.
     lead: str = "single"
-    bout_limit: int = 6
-    # Seeds 000/004: "первый отбой — 5 карт".
+    bout_limit: int = 6  # docs/rules.md#the-bout-limit
+    # docs/rules.md#the-first-bout: «первый отбой — 5 карт» in some texts; six by the page.
     first_bout_limit: int = 6
-    # Seed 000: "если игрок не отбивается, то можно подкинуть 6-ю карту": once the defender
-    # of the first bout takes, throw-ins go on up to ``bout_limit``.
+    # docs/rules.md#the-first-bout: «если игрок не отбивается, то можно подкинуть 6-ю
+    # карту»: once the defender of the first bout takes, throw-ins go on up to ``bout_limit``.
     first_bout_take_sixth: bool = False
-    # "start_hand": attack cards never outnumber the defender's hand when the bout began
-    # (seed 003). "current_hand": unbeaten cards never outnumber the defender's hand now.
+    # docs/rules.md#the-defenders-hand: "start_hand", attack cards never outnumber the
+    # defender's hand when the bout began (the page); "current_hand", unbeaten cards never
+    # outnumber the defender's hand now (the same limit, the other text's wording).
     limit_by: str = "start_hand"
-    # Seed 000: once the deck is empty, throw in as many as the defender holds.
+    # docs/rules.md#with-the-deck-empty: False, once the deck is empty throw in as many as
+    # the defender holds.
     cap_when_deck_empty: bool = True
-    # "all": everyone but the defender throws in; "neighbours": only the defender's two
-    # neighbours (seed 000).
+    # docs/rules.md#throwing-in: "all", everyone but the defender throws in; "neighbours",
+    # only the defender's two neighbours.
     throw_in: str = "all"
-    # Throwing in after the defender chose to take (вдогонку).
+    # Throwing in after the defender chose to take (вдогонку: docs/rules.md#taking).
     throw_after_take: bool = True
-    # Perevodnoy options (seeds 000, 001, 004).
+    # Perevodnoy options: docs/rules.md#transfers and docs/rules.md#proezdnoy.
     transfer_first_bout: bool = True
     transfer_with_trump_on_table: bool = True
     proezdnoy: bool = False
-    # Seed 000: "нельзя ... выходить из игры «переводом»" when False.
+    # False: «нельзя ... выходить из игры «переводом»» (docs/rules.md#transfers).
     transfer_out: bool = True
     # When the final attacker and defender run out together: a draw, or (False) the last
-    # defender is the durak ("последняя рука хуже дурака").
+    # defender is the durak («последняя рука хуже дурака»): docs/rules.md#the-end-of-the-game.
     draw_allowed: bool = True
-    # Who draws first after a bout: "attacker" (who opened it; the others clockwise, the
-    # defender last: seed 003) or "defender" (seed 000: "иногда первым добирает
-    # отбивающийся"; then who opened it and the others clockwise).
+    # Who draws first after a bout (docs/rules.md#drawing-order): "attacker" (who opened it;
+    # the others clockwise, the defender last: the page) or "defender" («иногда первым
+    # добирает отбивающийся»; then who opened it and the others clockwise).
     draw_first: str = "attacker"
-    # When the deck cannot fill every hand to six: "in_turn" (each draws in order until the
-    # deck runs out) or "even" (seed 000: "остаток распределяется поровну": the last cards
-    # are dealt one at a time round the drawing order).
+    # When the deck cannot fill every hand to six (docs/rules.md#the-last-cards): "in_turn"
+    # (each draws in order until the deck runs out) or "even" («остаток распределяется
+    # поровну»: the last cards are dealt one at a time round the drawing order).
     last_cards: str = "in_turn"
-    # «Круглый дурак» (seed 000): after every bout each player still in passes their whole
-    # hand to the next player clockwise; once the deck is empty, only after a bout beaten
-    # off (our reading: it keeps every game finite, see moves.settle).
+    # «Круглый дурак» (docs/rules.md#passing-hands): after every bout each player still in
+    # passes their whole hand to the next player clockwise; once the deck is empty, only
+    # after a bout beaten off (our reading: it keeps every game finite, see
+    # moves._hands_move_on).
     pass_hands: bool = False
-    # Seed 000: 5 or more cards of one suit in a hand at the deal oblige a redeal.
+    # 5 or more cards of one suit in a hand at the deal oblige a redeal (docs/rules.md#redeal).
     redeal_five_of_suit: bool = False
-    # "Пики пиками" (seeds 000, 004): spades are beaten only by higher spades (the queen
-    # of spades beats any spade), spades are never trumps; a spade turned up means no trump.
+    # «Пики пиками» (docs/rules.md#spades-by-spades): spades are beaten only by higher
+    # spades (the queen of spades beats any spade), spades are never trumps; a spade turned
+    # up means no trump.
     spades_by_spades: bool = False
 
     @classmethod

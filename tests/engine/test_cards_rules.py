@@ -78,8 +78,9 @@ def test_decks_hold_their_ranks() -> None:
 # ------------------------------------------------------------------ rules
 
 def test_defaults_are_the_pages_rules() -> None:
-    """Seed 003: podkidnoy, 36 cards, lead one card, everyone throws in, six a bout and
-    never more than the defender held, вдогонку allowed, a draw possible."""
+    """docs/rules.md#defaults, the page's game: podkidnoy, 36 cards, lead one card, everyone
+    throws in, six a bout and never more than the defender held, вдогонку allowed, a draw
+    possible."""
     rules = Rules.from_dict({})
     assert rules == Rules.from_dict(None) == Rules()
     assert (rules.variant, rules.deck, rules.players, rules.lead) == ("podkidnoy", 36, 2, "single")

@@ -1,6 +1,7 @@
-"""Golden scenarios: one JSON file per rule or option, written from the seed texts.
+"""Golden scenarios: one JSON file per rule or option (docs/rules.md), written from the rule texts.
 
-A file holds ``name``, ``seed`` (the seed file and the Russian sentence it comes from),
+A file holds ``name``, ``cites`` (the section of docs/rules.md, or the contract, that states
+the rule, and the Russian sentence of the rule text it comes from),
 ``rules``, ``deck`` (deal order: seat ``s`` is dealt ``deck[s::n]`` of the first ``6n``
 cards, ``deck[-1]`` is the trump) and ``steps``. Optional top-level keys: ``hands`` and
 ``trump`` (the deal written out for the reader, checked against ``deck``), ``opening``
@@ -181,7 +182,7 @@ def test_there_are_golden_files() -> None:
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_golden(path: Path) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
-    for key in ("name", "seed", "rules", "deck", "steps"):
+    for key in ("name", "cites", "rules", "deck", "steps"):
         assert key in data, f"{path.name}: missing {key!r}"
     run_scenario(data)
 

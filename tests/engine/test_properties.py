@@ -391,7 +391,8 @@ _SPADE_ORDER = {rank: i for i, rank in enumerate((2, 3, 4, 5, 6, 7, 8, 9, 10, 11
 
 
 def beats(rules: Rules, trump_suit: int, attack: int, defence: int) -> bool:
-    """The seeds' beating rule, written again independently of the engine's tables."""
+    """The beating rule (docs/rules.md#beating-a-card and docs/rules.md#spades-by-spades),
+    written again independently of the engine's tables."""
     a_rank, a_suit, d_rank, d_suit = attack // 4 + 2, attack % 4, defence // 4 + 2, defence % 4
     if rules.spades_by_spades and a_suit == 0:
         return d_suit == 0 and _SPADE_ORDER[d_rank] > _SPADE_ORDER[a_rank]

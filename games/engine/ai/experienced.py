@@ -1,4 +1,5 @@
-"""The experienced player: the page's tips (seed 003) as a deterministic heuristic.
+"""The experienced player: the page's tips (docs/rules.md#the-pages-tips) as a deterministic
+heuristic.
 
 - Small cards first while the deck is thick: it leads and throws in its cheapest plain
   card; no trump is led or thrown in while more than 4 cards are left to draw.
