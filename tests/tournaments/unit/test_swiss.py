@@ -45,7 +45,7 @@ def random_history(rng: random.Random, players: list[int], seats: int, rounds: i
     history: list[Round] = []
     for number in range(rounds):
         seating = swiss.pair(players, seats, points=swiss.points(history), met=swiss.opponents(history),
-                             seed=rng.random(), byes_had=[p for r in history for p in r.byes])
+                             seed=rng.randrange(10**9), byes_had=[p for r in history for p in r.byes])
         history.append(Round.of([[[p] for p in rng.sample(t, len(t))] for t in seating.tables], seating.byes))
         assert number == len(history) - 1
     return history
