@@ -40,7 +40,12 @@ pytest: $(VENV)/.installed
 	mkdir -p test-output
 	$(VENV)/bin/pytest
 
-test: lint typecheck pytest
+test: lint typecheck pytest jstest
+
+# The page's JS modules under node's test runner: the event fold against recorded games.
+.PHONY: jstest
+jstest:
+	node --test tests/js/
 
 superuser: migrate
 	$(PY) manage.py createsuperuser
