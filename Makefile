@@ -23,6 +23,7 @@ migrate: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
 
 run: migrate
+	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) manage.py sweep_ai_turns --older-than 0
 	@echo "Дурак онлайн on http://$(HOST):$(PORT)/"
 	$(VENV)/bin/uvicorn durak_platform.asgi:application --host $(HOST) --port $(PORT)
@@ -39,7 +40,12 @@ pytest: $(VENV)/.installed
 	mkdir -p test-output
 	$(VENV)/bin/pytest
 
-test: lint typecheck pytest
+test: lint typecheck pytest jstest
+
+# The page's JS modules under node's test runner: the event fold against recorded games.
+.PHONY: jstest
+jstest:
+	node --test tests/js/
 
 superuser: migrate
 	$(PY) manage.py createsuperuser

@@ -210,7 +210,7 @@ class Row:
     lot: int | None  # the drawn lot (lower is better), when standings were drawn with a seed
 
 
-def table(players: Iterable[int], rounds: Sequence[Round], *, seed: Seed | None = None) -> list[Row]:
+def rows(players: Iterable[int], rounds: Sequence[Round], *, seed: Seed | None = None) -> list[Row]:
     """The standings' rows, best first: points, Buchholz, then the lot (if ``seed``)."""
     field = check_players(players)
     scored = points(rounds)
@@ -220,17 +220,17 @@ def table(players: Iterable[int], rounds: Sequence[Round], *, seed: Seed | None 
         drawn = field[:]
         random.Random(seed).shuffle(drawn)
         lots = {p: i for i, p in enumerate(drawn)}
-    rows = [Row(p, scored.get(p, 0), sum(scored.get(q, 0) * n for q, n in met.get(p, Counter()).items()),
-                lots.get(p)) for p in field]
-    rows.sort(key=lambda r: (-r.points, -r.buchholz, r.lot or 0))
-    return rows
+    ranked = [Row(p, scored.get(p, 0), sum(scored.get(q, 0) * n for q, n in met.get(p, Counter()).items()),
+                  lots.get(p)) for p in field]
+    ranked.sort(key=lambda r: (-r.points, -r.buchholz, r.lot or 0))
+    return ranked
 
 
 def standings(players: Iterable[int], rounds: Sequence[Round], *, seed: Seed | None = None) -> Order:
     """Places in groups best first: players equal on points and Buchholz (and lot) tie."""
     groups: Order = []
     last: tuple[int, int, int | None] | None = None
-    for row in table(players, rounds, seed=seed):
+    for row in rows(players, rounds, seed=seed):
         key = (row.points, row.buchholz, row.lot)
         if key == last:
             groups[-1].append(row.player)

@@ -132,13 +132,16 @@ TEMPLATES = [
     }
 ]
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# collectstatic's output (git-ignored); hashed names are served from here.
+STATIC_ROOT = Path(env("DJANGO_STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    # Content-hashed names, JS module imports rewritten, compressed copies (collectstatic).
+    "staticfiles": {"BACKEND": "durak_platform.static_storage.HashedStaticStorage"},
 }
-# Serve straight from the source folders, so no collectstatic step is needed to run.
+# The source folders are served too, under plain names: what DEBUG's {% static %} gives,
+# and what every page gets while nothing is collected (durak_platform/static_storage.py).
 WHITENOISE_USE_FINDERS = env_bool("DJANGO_WHITENOISE_USE_FINDERS", True)
 
 # AUTH

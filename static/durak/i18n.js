@@ -1,6 +1,6 @@
 /* «Дурак онлайн»: the page's interface strings, Russian and English.
    The seed's long texts (rules, tips, history) live in the template, in both languages. */
-window.DURAK_I18N = {
+export const STRINGS = {
   ru: {
     title: "Дурак онлайн",
     langSwitch: "Язык",

@@ -71,6 +71,16 @@ def test_every_tournament_ends_with_a_winner_and_everyone_placed(n: int, seats: 
 
 @pytest.mark.parametrize("seats", range(2, 7))
 @pytest.mark.parametrize("rule", RULES)
+def test_every_table_size_and_rule_over_fixed_seeds(seats: int, rule: str) -> None:
+    for seed in range(12):
+        for n in (2, 3, seats, seats + 1, 2 * seats + 1, 37):
+            entrants = list(range(1, n + 1))
+            played = play(entrants, seats, rule, outcomes(seed, draw=0.25, forfeit=0.08), seed)
+            check_played(entrants, seats, rule, played)
+
+
+@pytest.mark.parametrize("seats", range(2, 7))
+@pytest.mark.parametrize("rule", RULES)
 def test_the_best_player_wins_when_the_best_always_goes_out_first(seats: int, rule: str) -> None:
     ratings = {p: float(p) for p in range(1, 38)}
     played = play(ratings, seats, rule, by_rating(ratings), "seed", ratings=ratings)

@@ -45,7 +45,7 @@ def random_history(rng: random.Random, players: list[int], seats: int, rounds: i
     history: list[Round] = []
     for number in range(rounds):
         seating = swiss.pair(players, seats, points=swiss.points(history), met=swiss.opponents(history),
-                             seed=rng.random(), byes_had=[p for r in history for p in r.byes])
+                             seed=rng.randrange(10**9), byes_had=[p for r in history for p in r.byes])
         history.append(Round.of([[[p] for p in rng.sample(t, len(t))] for t in seating.tables], seating.byes))
         assert number == len(history) - 1
     return history
@@ -88,7 +88,7 @@ def test_the_bye_goes_to_the_lowest_who_has_had_none() -> None:
 def test_points_and_buchholz() -> None:
     rounds = [Round.of([[[1], [2]], [[3, 4]]], byes=[5]), Round.of([[[1], [3], [5]]], byes=[2, 4])]
     assert swiss.points(rounds) == {1: 2 + 4, 2: 0 + 2, 3: 1 + 2, 4: 1 + 2, 5: 2 + 0}
-    rows = {row.player: row for row in swiss.table(range(1, 6), rounds)}
+    rows = {row.player: row for row in swiss.rows(range(1, 6), rounds)}
     assert rows[1].buchholz == 2 + 3 + 2  # met 2, then 3 and 5
     assert rows[2].buchholz == 6  # a bye adds no opponent
     assert rows[3].buchholz == 3 + 6 + 2 and rows[4].buchholz == 3 and rows[5].buchholz == 6 + 3
@@ -111,7 +111,7 @@ def test_standings_order_by_points_then_buchholz_then_lot(n: int, seats: int, ro
                                                           lot: bool) -> None:
     entrants = list(range(1, n + 1))
     played = swiss.play(entrants, seats, rounds, outcomes(seed, draw=0.2, forfeit=0.05), seed)
-    rows = swiss.table(entrants, played.rounds, seed=seed if lot else None)
+    rows = swiss.rows(entrants, played.rounds, seed=seed if lot else None)
     keys = [(-r.points, -r.buchholz, r.lot or 0) for r in rows]
     assert keys == sorted(keys)
     ranking = swiss.standings(entrants, played.rounds, seed=seed if lot else None)

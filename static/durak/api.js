@@ -1,0 +1,75 @@
+/* The platform's REST API (/api/v1) for every page: one fetch wrapper, the guest token,
+ * and one error shape. The server answers errors as {"error": {"code", "message"}}; every
+ * refusal reaches the caller as an ApiError carrying that code and the HTTP status.
+ */
+import { load, save } from "./prefs.js";
+
+const BASE = "/api/v1";
+
+export class ApiError extends Error {
+  constructor(message, { status = 0, code, data = null, network = false } = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.data = data;
+    this.network = network;
+  }
+}
+
+// The token of this browser's player; one guest shared by the game and tournaments pages.
+let token = load("token", null);
+export const currentToken = () => token;
+
+// A page may word the "no connection" failure in its own language.
+let networkMessage = (cause) => cause.message;
+export function explainNetworkFailure(fn) {
+  networkMessage = fn;
+}
+
+function csrf() {
+  if (typeof document === "undefined") return "";
+  const m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+  return m ? decodeURIComponent(m[1]) : (document.body.dataset.csrf || "");
+}
+
+async function request(method, path, body, retried) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = "Token " + token;
+  if (method !== "GET") headers["X-CSRFToken"] = csrf();
+  let resp;
+  try {
+    resp = await fetch(BASE + path, {
+      method, headers, credentials: "same-origin",
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    throw new ApiError(networkMessage(e), { network: true });
+  }
+  let data = null;
+  try { data = await resp.json(); } catch (e) { data = null; }
+  if (resp.status === 401 && !retried && path !== "/auth/guest/") {
+    // The stored guest is gone (a fresh database): make a new one, once.
+    token = null;
+    await ensureGuest();
+    return request(method, path, body, true);
+  }
+  if (!resp.ok) {
+    const info = (data && data.error) || {};
+    const message = info.message || (data && data.detail) || resp.statusText || String(resp.status);
+    throw new ApiError(message, { status: resp.status, code: info.code, data });
+  }
+  return data;
+}
+
+export function api(method, path, body) {
+  return request(method, path, body, false);
+}
+
+/* A player for this browser: the remembered guest, or a new one. */
+export async function ensureGuest() {
+  if (token) return;
+  const data = await request("POST", "/auth/guest/", {}, false);
+  token = data.token;
+  save("token", token);
+}

@@ -1,0 +1,49 @@
+/* The person's moves and questions to the server: an action with the seq it was chosen
+ * at, and the hint («Подсказка»). */
+import { api } from "./api.js";
+import { interactive } from "./plays.js";
+import { fetchEvents, sync } from "./replay.js";
+import { redraw } from "./screen.js";
+import * as store from "./store.js";
+import { t } from "./text.js";
+
+const S = store.state;
+
+export async function send(action) {
+  if (!interactive()) return;
+  store.setSending(true);
+  store.clearChoice();
+  store.setMessage(null);
+  redraw();
+  const gid = S.gameId;
+  try {
+    const view = await api("POST", "/games/" + gid + "/actions/", Object.assign({}, action, { expected_seq: S.view.seq }));
+    if (gid === S.gameId && view && typeof view.seq === "number" && view.seq >= S.view.seq) store.offerView(view);
+  } catch (e) {
+    if (e.status === 409 || e.code === "stale_seq") store.setMessage({ text: t("err.stale") });
+    else store.setMessage({ text: e.network ? t("err.network") : t("err.generic", { message: e.message }) });
+  } finally {
+    store.setSending(false);
+  }
+  await fetchEvents();
+  if (!S.busy) sync();
+}
+
+export async function askHint() {
+  if (!interactive()) return;
+  const seqAsked = S.view.seq;
+  try {
+    const data = await api("GET", "/games/" + S.gameId + "/hint/?level=experienced");
+    if (!S.view || S.view.seq !== seqAsked) return;
+    store.setHint(data && data.action ? data.action : { none: true });
+  } catch (e) {
+    store.setHint({ none: true });
+    // A table without hints (a tournament's): say so once and put the button away.
+    if (e.code === "hints_off") {
+      store.switchHintsOff();
+      store.setHint(null);
+      store.setMessage({ text: t("hint.off") });
+    }
+  }
+  redraw();
+}

@@ -1,0 +1,282 @@
+/* Drawing the game page from the state: opponents, deck, table, hand, buttons, status,
+ * result, invitation and log. Reads the state only; never changes it. */
+import { isRed, rankOf, SUITS, suitOf } from "./cards.js";
+import { $, esc } from "./dom.js";
+import { inviteLink } from "./links.js";
+import { cardPlayable, interactive, legal, multiLead, transferSingles } from "./plays.js";
+import { me, state as S } from "./store.js";
+import {
+  actionText, cardAria, cardText, cardsText, countCards, isComputerLevel, logText, passLabel, rankLabel, sayText, seatName, t,
+} from "./text.js";
+
+function cardHTML(card, opts) {
+  opts = opts || {};
+  const red = isRed(card) ? " red" : "";
+  const trump = S.model && suitOf(card) === S.model.trump_suit ? " trumpcard" : "";
+  const cls = "card" + red + trump + (opts.cls ? " " + opts.cls : "");
+  const inner = '<span class="r">' + esc(rankLabel(rankOf(card))) + '</span><span class="s" aria-hidden="true">' +
+    SUITS[suitOf(card)] + '</span><span class="r2" aria-hidden="true">' + esc(rankLabel(rankOf(card))) + "</span>";
+  const attrs = ' data-card="' + card + '"' + (opts.attrs || "");
+  if (opts.button) {
+    return '<button type="button" class="' + cls + '"' + attrs + ' aria-label="' + esc(opts.label || cardAria(card)) + '">' + inner + "</button>";
+  }
+  return '<div class="' + cls + '"' + attrs + ' role="img" aria-label="' + esc(cardAria(card)) + '">' + inner + "</div>";
+}
+const backHTML = (cls) => '<div class="card back' + (cls ? " " + cls : "") + '" aria-hidden="true"></div>';
+
+function roleOf(seat) {
+  const m = S.model;
+  const s = m.seats[seat];
+  if (m.result && m.result.losers && m.result.losers.includes(seat)) return "durak";
+  if (s.out) return "out";
+  if (seat === m.defender) return m.taking ? "taking" : "defender";
+  if (seat === m.attacker) return "attacker";
+  return null;
+}
+
+function renderOpponents() {
+  const m = S.model;
+  const mine = me();
+  const n = m.seats.length;
+  const seats = [];
+  // A player sees the others round the table from their left; a watcher sees everyone.
+  if (mine === null) seats.push(...m.seats);
+  else for (let i = 1; i < n; i++) seats.push(m.seats[(mine + i) % n]);
+  const acting = new Set(S.busy ? (S.actor !== null ? [S.actor] : []) : (S.view && S.view.seq === m.seq ? S.view.to_act || [] : []));
+  return seats.map((s) => {
+    const role = roleOf(s.seat);
+    const shown = Math.min(s.hand_count, 8);
+    let backs = "";
+    for (let i = 0; i < shown; i++) backs += backHTML();
+    const acted = S.anim && S.anim.seat === s.seat ? " acted" : "";
+    const think = acting.has(s.seat) && !m.result ? '<span class="think">' + esc(t("role.thinking")) + "</span>" : "";
+    const said = S.said[s.seat] ? sayText(S.said[s.seat]) : "";
+    const bubble = said ? '<div class="said' + (S.anim && S.anim.seat === s.seat ? " fresh" : "") + '">' + esc(said) + "</div>" : "";
+    const known = s.known && s.known.length ? '<div class="known">' + esc(t("known", { cards: cardsText(s.known) })) + "</div>" : "";
+    return '<li class="opp' + (acting.has(s.seat) ? " active" : "") + (s.out ? " out" : "") + acted + '" data-seat="' + s.seat + '">' +
+      '<div class="opp-head"><span class="name">' + esc(seatName(s.seat)) + "</span>" +
+      (s.kind === "ai" && s.ai && isComputerLevel(s.ai) ? '<span class="lvl">' + esc(t("level." + s.ai).toLowerCase()) + "</span>" : "") +
+      (role ? '<span class="role role-' + role + '">' + esc(t("role." + role)) + "</span>" : "") + think + "</div>" +
+      '<div class="backs" aria-hidden="true">' + backs + "</div>" +
+      '<div class="count" data-count="' + s.hand_count + '">' + esc(countCards(s.hand_count)) + "</div>" + known + bubble + "</li>";
+  }).join("");
+}
+
+function renderTable() {
+  const m = S.model;
+  const newCards = new Set(S.anim && S.anim.cards ? S.anim.cards : []);
+  const targets = S.mode && S.mode.kind === "target" ? S.mode.targets : [];
+  const hint = S.hint && S.hint.type === "defend" ? S.hint.target : -1;
+  if (!m.table.length) return '<p class="table-empty">' + esc(t("tableEmpty")) + "</p>";
+  return m.table.map((pair, i) => {
+    const isTarget = targets.includes(i);
+    const enter = (c) => (newCards.has(c) ? " enter" : "");
+    const atk = isTarget
+      ? cardHTML(pair.attack, { button: true, cls: "target" + (hint === i ? " hinted" : ""), attrs: ' data-target="' + i + '"', label: t("aria.targetOn", { card: cardAria(pair.attack) }) })
+      : cardHTML(pair.attack, { cls: enter(pair.attack) + (hint === i ? " hinted" : "") });
+    const def = pair.defense ? cardHTML(pair.defense, { cls: "defense" + enter(pair.defense) }) : "";
+    return '<div class="pair' + (pair.defense ? " beaten" : "") + '" data-index="' + i + '">' + atk + def + "</div>";
+  }).join("");
+}
+
+function renderHand() {
+  const m = S.model;
+  if (!m.you) return "";
+  const live = interactive();
+  const hinted = new Set(S.hint ? (S.hint.cards || (S.hint.card ? [S.hint.card] : [])) : []);
+  const chosen = S.mode && S.mode.kind === "select" ? S.mode.cards : [];
+  const newCards = new Set(S.anim && S.anim.hand ? S.anim.hand : []);
+  return m.you.hand.map((c) => {
+    const ok = live && cardPlayable(c);
+    let cls = ok ? "playable" : "dim";
+    if (S.mode && S.mode.kind === "target" && S.mode.card === c) cls += " selected";
+    if (chosen.includes(c)) cls += " selected";
+    if (hinted.has(c)) cls += " hinted";
+    if (newCards.has(c)) cls += " enter";
+    return cardHTML(c, { button: true, cls, attrs: ok ? "" : ' aria-disabled="true"' });
+  }).join("");
+}
+
+function statusText() {
+  const m = S.model;
+  const v = S.view;
+  if (!m) return t("status.loading");
+  if (m.result) return t("status.finished");
+  if (m.status === "waiting") return t("status.waitingPlayers");
+  if (!m.you) return t("status.watching");
+  if (S.busy && S.actor !== null && S.actor !== me()) return t("status.waiting", { name: seatName(S.actor) });
+  if (!interactive()) {
+    const others = (v && v.to_act || []).filter((s) => s !== me());
+    if (others.length && !S.sending) return t("status.waiting", { name: others.map(seatName).join(", ") });
+    if (m.you && m.seats[me()] && m.seats[me()].out) return t("status.out");
+    return "…";
+  }
+  if (S.mode && S.mode.kind === "target") return t("status.chooseTarget", { card: cardText(S.mode.card) });
+  if (S.mode && S.mode.kind === "transfer") return t("status.chooseTransfer");
+  if (S.mode && S.mode.kind === "select") return t("status.chooseLead");
+  const acts = legal();
+  if (!acts.length) {
+    if (m.seats[me()] && m.seats[me()].out) return t("status.out");
+    const others = (v.to_act || []).filter((s) => s !== me());
+    if (m.taking && m.defender === me()) return t("status.youTaking");
+    return others.length ? t("status.waiting", { name: others.map(seatName).join(", ") }) : "…";
+  }
+  if (!m.table.length) return multiLead() ? t("status.chooseLead") : t("status.yourLead");
+  if (m.defender === me()) return t("status.youDefend");
+  return t("status.youThrow", { pass: passLabel() });
+}
+
+function resultHTML() {
+  const r = S.model.result;
+  if (!r) return "";
+  let head;
+  const mine = me();
+  if (r.draw) head = t("result.draw");
+  else if (mine === null) head = t("status.finished");
+  else if (r.losers && r.losers.includes(mine)) head = t("result.lose");
+  else head = t("result.win");
+  let detail = "";
+  if (!r.draw && r.durak !== null && r.durak !== undefined && r.durak !== mine) detail = t("result.durak", { name: seatName(r.durak) });
+  const places = (r.places || []).map(seatName).join(", ");
+  return '<div class="result ' + (r.losers && r.losers.includes(mine) ? "lose" : r.draw ? "draw" : "win") + '" role="alert">' +
+    "<strong>" + esc(head) + "</strong>" + (detail ? "<span>" + esc(detail) + "</span>" : "") +
+    (places ? '<span class="places">' + esc(t("result.places", { list: places })) + "</span>" : "") +
+    '<button type="button" class="btn primary" data-act="new">' + esc(t("newGame")) + "</button></div>";
+}
+
+function renderInvite() {
+  const box = $("#invite");
+  if (!box) return;
+  const m = S.model;
+  const waiting = Boolean(m && m.status === "waiting" && S.gameId);
+  box.hidden = !waiting;
+  if (!waiting) return;
+  const link = $("#invite-link");
+  if (link.value !== inviteLink(S.gameId)) link.value = inviteLink(S.gameId);
+  // Only the creator (seat 0) may seat computers in the empty chairs.
+  box.querySelector('[data-act="fill"]').hidden = !(m.you && m.you.seat === 0);
+}
+
+function indexInHand(el) {
+  return Array.prototype.indexOf.call(el.parentNode.children, el);
+}
+
+function restoreFocus(key) {
+  let el = null;
+  if (key[0] === "hand") {
+    el = $('#hand [data-card="' + key[1] + '"]');
+    if (!el) {
+      const cards = $("#hand").children;
+      el = cards[Math.min(key[2], cards.length - 1)] || null;
+    }
+  } else if (key[0] === "target") el = $('#table [data-target="' + key[1] + '"]');
+  else el = $('#game [data-act="' + key[1] + '"]:not([hidden])');
+  if (!el) el = $("#hand .playable") || $("#hand .card");
+  if (el) el.focus({ preventScroll: true });
+}
+
+/* Strings that do not depend on the game: labels, settings, the seed's sections. */
+let renderedLang = null;
+export function renderStatic() {
+  if (renderedLang === S.lang) return;
+  renderedLang = S.lang;
+  document.documentElement.lang = S.lang;
+  document.title = t("title");
+  document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
+  document.querySelectorAll("[data-i18n-aria]").forEach((el) => { el.setAttribute("aria-label", t(el.dataset.i18nAria)); });
+  document.querySelectorAll("[data-lang]").forEach((el) => { el.hidden = el.dataset.lang !== S.lang; });
+  document.querySelectorAll(".lang-switch button").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.setLang === S.lang)));
+}
+
+export function renderSettings() {
+  const st = S.settings;
+  document.querySelectorAll('input[name="opponents"]').forEach((r) => { r.checked = Number(r.value) === st.opponents; });
+  $("#level").value = st.level;
+  $("#transfer").checked = !!st.transfer;
+  $("#pending").hidden = !S.pendingSettings;
+}
+
+export function render() {
+  const game = $("#game");
+  if (!game) return;
+  renderStatic();
+  renderInvite();
+  const m = S.model;
+  if (!m) {
+    $("#status").textContent = S.message ? S.message.text : t("status.loading");
+    return;
+  }
+  // Keep keyboard focus on the same card or button across re-renders.
+  const focused = document.activeElement;
+  let focusKey = null;
+  if (focused && game.contains(focused)) {
+    if (focused.dataset.card && focused.closest("#hand")) focusKey = ["hand", focused.dataset.card, indexInHand(focused)];
+    else if (focused.dataset.target) focusKey = ["target", focused.dataset.target];
+    else if (focused.dataset.act) focusKey = ["act", focused.dataset.act];
+  }
+
+  game.classList.toggle("finished", !!m.result);
+  game.classList.toggle("live", interactive());
+  game.dataset.seq = m.seq;
+  game.dataset.serverSeq = S.view ? S.view.seq : "";
+  game.dataset.ready = interactive() ? "1" : "0";
+  game.dataset.turn = legal().length ? "1" : "0";
+  game.dataset.players = m.seats.length;
+
+  $("#opponents").innerHTML = renderOpponents();
+
+  // Deck with the trump under it, and the discard pile.
+  const deck = $("#deck");
+  const trumpCard = m.trump ? cardHTML(m.trump, { cls: "trump-card" }) : "";
+  deck.innerHTML = (m.deck_count > 0 ? trumpCard + (m.deck_count > 1 ? backHTML("deck-top") : "") : "") +
+    '<div class="trump-suit' + ("DH".includes(m.trump_suit) ? " red" : "") + '" title="' + esc(t("trump")) + '">' + esc(t("trump")) + ": " + (SUITS[m.trump_suit] || "—") + "</div>" +
+    '<div class="deck-count" data-count="' + m.deck_count + '">' + esc(m.deck_count > 0 ? t("deckLeft", { n: m.deck_count }) : t("deckEmpty")) + "</div>";
+  const discard = $("#discard");
+  let pile = "";
+  for (let i = 0; i < Math.min(4, Math.ceil(m.discard_count / 6)); i++) pile += backHTML("pile p" + i);
+  discard.innerHTML = '<div class="pile-wrap">' + pile + "</div>" +
+    '<div class="discard-count" data-count="' + m.discard_count + '">' + esc(t("discardCount", { n: m.discard_count })) + "</div>";
+
+  const table = $("#table");
+  table.innerHTML = renderTable();
+  table.className = "table" + (S.anim && S.anim.sweep ? " sweep-" + S.anim.sweep : "") + (S.mode && S.mode.kind === "target" ? " choosing" : "");
+
+  // Buttons: only what is legal now.
+  const acts = legal();
+  const has = (type) => acts.some((a) => a.type === type);
+  const transferBtn = $("#btn-transfer");
+  transferBtn.hidden = !transferSingles().length;
+  transferBtn.classList.toggle("on", !!(S.mode && S.mode.kind === "transfer"));
+  transferBtn.classList.toggle("hinted", !!(S.hint && S.hint.type === "transfer"));
+  const passBtn = $("#btn-pass");
+  passBtn.hidden = !has("pass");
+  passBtn.textContent = passLabel();
+  passBtn.classList.toggle("hinted", !!(S.hint && S.hint.type === "pass"));
+  const takeBtn = $("#btn-take");
+  takeBtn.hidden = !has("take");
+  takeBtn.classList.toggle("hinted", !!(S.hint && S.hint.type === "take"));
+  $("#btn-lead").hidden = !(S.mode && S.mode.kind === "select");
+  $("#btn-cancel").hidden = !S.mode;
+  $("#btn-hint").hidden = !acts.length || S.hintsOff === S.gameId;
+
+  const mine = me();
+  if (mine !== null && m.seats[mine]) {
+    const role = roleOf(mine);
+    $("#me").innerHTML = '<span class="name">' + esc(t("hand")) + "</span>" +
+      (role ? '<span class="role role-' + role + '">' + esc(t("me." + role)) + "</span>" : "");
+  }
+  $("#hand").innerHTML = renderHand();
+  $("#hand").setAttribute("aria-label", t("hand") + ": " + countCards(m.you ? m.you.hand.length : 0));
+  $("#result").innerHTML = resultHTML();
+  $("#result").hidden = !m.result;
+
+  $("#status").textContent = statusText();
+  const msg = S.message ? S.message.text : S.hint ? t("hint", { text: actionText(S.hint) }) : "";
+  $("#message").textContent = msg;
+  $("#message").hidden = !msg;
+
+  $("#log").innerHTML = S.log.slice(-8).reverse().map((entry, i) =>
+    "<li" + (i === 0 && S.busy ? ' class="fresh"' : "") + ">" + esc(logText(entry)) + "</li>").join("");
+
+  if (focusKey) restoreFocus(focusKey);
+}

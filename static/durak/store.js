@@ -1,0 +1,255 @@
+/* The game page's state, declared in one place and changed only by the named functions
+ * below; every other module reads it through `state`, which refuses writes.
+ *
+ * The server's view is the truth. `model` is what is on screen: the view as of the last
+ * event shown, so a person can follow each computer move; the page takes input only when
+ * the model has caught up with the latest view (same seq).
+ */
+import { currentToken } from "./api.js";
+import { applyEvent, modelFromView } from "./fold.js";
+import { load, save } from "./prefs.js";
+
+const S = {
+  get token() { return currentToken(); }, // the guest's, kept by api.js for every page
+  lang: load("lang", "ru") === "en" ? "en" : "ru",
+  gameId: load("game", null),
+  settings: Object.assign({ opponents: 1, level: "novice", transfer: false }, load("settings", {})),
+  pendingSettings: false,
+  view: null, // the latest view from the server
+  model: null, // what is on screen: the view as of the last event shown
+  adoptedSeq: null, // the seq of the view last adopted whole
+  lastSeq: 0, // the highest event seq received
+  queue: [], // events received, not yet shown
+  busy: false, // showing events one by one
+  sending: false,
+  fetching: false,
+  creating: false,
+  adopting: false,
+  mode: null, // {kind: "target", card, targets} | {kind: "transfer"} | {kind: "select", cards}
+  hint: null,
+  hintsOff: undefined, // the game whose table offers no hints (never a null gameId)
+  message: null, // {text, network?}
+  log: [],
+  anim: null, // what the event being shown changed: {cards: [...], seat, sweep}
+  actor: null,
+  ws: null,
+  wsOpen: false,
+  wsFails: 0,
+  lastHeard: 0,
+  said: {}, // each computer's latest words this bout, shown in a bubble
+};
+
+export const state = new Proxy(S, {
+  set(target, key) {
+    throw new TypeError("state." + String(key) + " changes only through store.js");
+  },
+  deleteProperty(target, key) {
+    throw new TypeError("state." + String(key) + " changes only through store.js");
+  },
+});
+
+/* ---------- reading ---------- */
+
+/* The seat this page plays, or null for a spectator. */
+export function me() {
+  return S.model && S.model.you ? S.model.you.seat : null;
+}
+
+/* ---------- language and settings ---------- */
+
+export function chooseLang(lang) {
+  S.lang = lang;
+  save("lang", lang);
+}
+
+export function chooseSettings(settings) {
+  S.settings = settings;
+  save("settings", settings);
+}
+
+export function setPendingSettings(on) {
+  S.pendingSettings = on;
+}
+
+/* ---------- the game on screen ---------- */
+
+/* Show `view`'s game from its current position; the page remembers it as its own. */
+export function openGame(view) {
+  S.gameId = view.id;
+  save("game", view.id);
+  S.view = view;
+  S.mode = null;
+  S.hint = null;
+  S.queue = [];
+  S.log = load("log." + view.id, []);
+  S.said = {};
+  S.lastSeq = view.seq;
+  S.adoptedSeq = view.seq;
+  S.model = modelFromView(view);
+  S.wsFails = 0;
+}
+
+/* Watching a game does not replace the player's own one in what the browser remembers. */
+export function rememberOwnGame(id) {
+  save("game", id);
+}
+
+export function forgetGame() {
+  save("game", null);
+  S.gameId = null;
+}
+
+/* Start the screen from an earlier position (the deal) and show the events since. */
+export function rewindTo(model) {
+  S.model = model;
+  S.lastSeq = model.seq;
+}
+
+export function clearLog() {
+  S.log = [];
+  save("log." + S.gameId, []);
+}
+
+/* ---------- the server's view ---------- */
+
+/* A view from any source (an answer, a poll, the socket) replaces an older one only. */
+export function offerView(view) {
+  if (!S.view || view.seq >= S.view.seq) S.view = view;
+}
+
+/* The screen becomes the view: every event up to it has been shown. */
+export function adoptView(view) {
+  if (S.adoptedSeq !== view.seq) {
+    // A choice half made (a target, a transfer card, a hint) belongs to the old position.
+    S.mode = null;
+    S.hint = null;
+    S.adoptedSeq = view.seq;
+  }
+  const keepLog = S.model;
+  S.model = modelFromView(view);
+  if (view.seq > S.lastSeq) S.lastSeq = view.seq;
+  if (!keepLog) S.log = [];
+}
+
+/* ---------- events ---------- */
+
+export function enqueue(events) {
+  for (const e of events || []) {
+    if (typeof e.seq !== "number" || e.seq <= S.lastSeq) continue;
+    S.queue.push(e);
+    S.lastSeq = e.seq;
+  }
+  S.lastHeard = Date.now();
+}
+
+export function takeNextEvent() {
+  return S.queue.shift();
+}
+
+export function startShowing() {
+  S.busy = true;
+}
+
+export function stopShowing() {
+  S.busy = false;
+  S.anim = null;
+  S.actor = null;
+}
+
+/* The table sweeps away (to the discard pile, or to the one who takes) before it empties. */
+export function showSweep(e) {
+  S.anim = { sweep: e.outcome === "taken" ? "taken" : "beaten", seat: e.defender };
+}
+
+const LOGGED = ["attack_played", "card_beaten", "attack_transferred", "take_declared", "passed", "bout_ended",
+  "cards_drawn", "hands_passed", "player_out", "game_finished"];
+
+function addLog(e, tableBefore) {
+  const entry = { e: Object.assign({}, e), throwIn: e.type === "attack_played" && tableBefore > 0, taking: S.model.taking };
+  if (e.type === "card_beaten") entry.target = S.model.table[e.target] ? S.model.table[e.target].attack : null;
+  S.log.push(entry);
+  if (S.log.length > 40) S.log.splice(0, S.log.length - 40);
+  if (S.gameId) save("log." + S.gameId, S.log.slice(-12));
+}
+
+/* One event onto the screen: the model moves on, and the log and bubbles say what happened. */
+export function showEvent(e) {
+  const before = S.model.table.length;
+  applyEvent(S.model, e);
+  S.actor = e.seat !== undefined ? e.seat : null;
+  const mine = me();
+  S.anim = {
+    seat: e.seat,
+    cards: e.type === "card_beaten" ? [e.card] : (e.type === "attack_played" || e.type === "attack_transferred") ? e.cards : [],
+    type: e.type,
+    // Cards arriving in your hand: drawn, or picked up from the table.
+    hand: e.type === "cards_drawn" && e.seat === mine ? e.cards || []
+      : e.type === "bout_ended" && e.outcome === "taken" && e.defender === mine ? e.cards || [] : [],
+  };
+  if (LOGGED.includes(e.type)) addLog(e, before);
+  if (e.type === "bout_started") S.said = {};
+  else if (e.seat !== undefined && e.type !== "cards_drawn") S.said[e.seat] = S.log[S.log.length - 1];
+}
+
+/* ---------- requests in flight ---------- */
+
+export function setSending(on) {
+  S.sending = on;
+}
+
+export function setFetching(on) {
+  S.fetching = on;
+}
+
+export function setCreating(on) {
+  S.creating = on;
+}
+
+export function setAdopting(on) {
+  S.adopting = on;
+}
+
+/* ---------- the person's choices and what the page tells them ---------- */
+
+export function setMode(mode) {
+  S.mode = mode;
+}
+
+export function setHint(hint) {
+  S.hint = hint;
+}
+
+export function clearChoice() {
+  S.mode = null;
+  S.hint = null;
+}
+
+/* This table offers no hints: the button goes away for it. */
+export function switchHintsOff() {
+  S.hintsOff = S.gameId;
+}
+
+export function setMessage(message) {
+  S.message = message;
+}
+
+/* ---------- the live socket ---------- */
+
+export function socketStarted(ws) {
+  S.ws = ws;
+}
+
+export function socketOpened() {
+  S.wsOpen = true;
+  S.wsFails = 0;
+}
+
+export function socketClosed() {
+  S.ws = null;
+  S.wsOpen = false;
+  S.wsFails += 1;
+}
+
+export function heard() {
+  S.lastHeard = Date.now();
+}

@@ -1,0 +1,115 @@
+/* What the page says, in the person's language: interface strings, cards, seats, and the
+ * log's and the bubbles' words for each event. */
+import { rankOf, suitOf, SUITS } from "./cards.js";
+import { STRINGS } from "./i18n.js";
+import { me, state } from "./store.js";
+
+const RANK_RU = { J: "В", Q: "Д", K: "К", A: "Т" };
+
+export function t(key, params) {
+  const table = STRINGS[state.lang] || STRINGS.ru;
+  let s = table[key];
+  if (s === undefined) s = STRINGS.ru[key];
+  if (s === undefined) s = key;
+  if (params) s = s.replace(/\{(\w+)\}/g, (m, k) => (params[k] === undefined ? m : params[k]));
+  return s;
+}
+
+/* Whether the language has its own wording of `key` for "you" (key + ".you"). */
+function hasOwnForm(key) {
+  const table = STRINGS[state.lang] || STRINGS.ru;
+  return table[key + ".you"] !== undefined;
+}
+
+export const isComputerLevel = (level) => STRINGS.ru["level." + level] !== undefined;
+
+// "6 карт" / "1 карта"; ``taken`` is the object form: «берёт 1 карту».
+export function countCards(n, taken) {
+  if (state.lang === "ru") {
+    const d = n % 10, h = n % 100;
+    if (d === 1 && h !== 11) return t(taken ? "cardsAcc.one" : "cards.one", { n });
+    if (d >= 2 && d <= 4 && (h < 12 || h > 14)) return t("cards.few", { n });
+    return t("cards", { n });
+  }
+  return n === 1 ? t("cards.one", { n }) : t("cards", { n });
+}
+
+export const rankLabel = (r) => (state.lang === "ru" && RANK_RU[r]) || r;
+export const cardText = (c) => rankLabel(rankOf(c)) + SUITS[suitOf(c)];
+export const cardsText = (cs) => cs.map(cardText).join(" ");
+
+export function cardAria(c) {
+  const r = rankOf(c);
+  return t("aria.card", { rank: t("rank." + r) === "rank." + r ? r : t("rank." + r), suit: t("suit." + suitOf(c)) });
+}
+
+export function seatName(seat) {
+  if (seat === null || seat === undefined) return "";
+  if (seat === me()) return t("you");
+  const m = state.model;
+  const info = m && m.seats[seat];
+  if (info && info.kind === "human" && info.name) return info.name;
+  // Computer players are numbered in seat order after you.
+  const mine = me() || 0;
+  const n = m ? m.seats.length : 2;
+  return t("cpu") + " " + (((seat - mine + n) % n) || seat);
+}
+
+export const passLabel = () => t(state.model && state.model.taking ? "btnLetTake" : "btnBeat");
+
+/* A suggested move in words: «побить 7♠ картой 9♠». */
+export function actionText(a) {
+  if (!a || a.none) return t("hint.none");
+  const m = state.model;
+  switch (a.type) {
+    case "attack": return t(m.table.length ? "act.throw" : "act.attack", { cards: cardsText(a.cards) });
+    case "defend": {
+      const pair = m.table[a.target];
+      return t("act.defend", { card: cardText(a.card), target: pair ? cardText(pair.attack) : "?" });
+    }
+    case "transfer": return t("act.transfer", { cards: cardsText(a.cards) });
+    case "take": return t("act.take");
+    case "pass": return t("act.pass", { pass: passLabel() });
+    default: return a.type;
+  }
+}
+
+/* A log entry (store.js keeps them) as a line of the game's log. */
+export function logText(entry) {
+  const e = entry.e;
+  const name = seatName(e.seat);
+  // "You" takes its own verb form: «Вы ходите», not «Вы ходит».
+  const say = (key, params, seat) => t(seat === me() && hasOwnForm(key) ? key + ".you" : key, Object.assign({ name }, params));
+  switch (e.type) {
+    case "attack_played": return say(entry.throwIn ? "log.throw" : "log.lead", { cards: cardsText(e.cards) }, e.seat);
+    case "card_beaten": return say("log.beat", { card: cardText(e.card), target: entry.target ? cardText(entry.target) : "" }, e.seat);
+    case "attack_transferred": return say(e.shown ? "log.shown" : "log.transfer", { cards: cardsText(e.cards), defender: seatName(e.defender) }, e.seat);
+    case "take_declared": return say("log.take", {}, e.seat);
+    case "passed": return say(entry.taking ? "log.passTake" : "log.passBeat", {}, e.seat);
+    case "bout_ended":
+      return e.outcome === "taken"
+        ? say("log.taken", { name: seatName(e.defender), n: countCards((e.cards || []).length, true) }, e.defender)
+        : t("log.beaten", { n: countCards((e.cards || []).length, true) });
+    case "cards_drawn":
+      return e.seat === me() && e.cards ? t("log.drawnYou", { cards: cardsText(e.cards) })
+        : t("log.drawn", { name, n: countCards(e.count !== undefined ? e.count : (e.cards || []).length, true) });
+    case "hands_passed": return t("log.handsPassed");
+    case "player_out": return say("log.out", {}, e.seat);
+    case "game_finished": return t("log.finished");
+    default: return "";
+  }
+}
+
+/* What a computer says in its bubble about its own move. */
+export function sayText(entry) {
+  const e = entry.e;
+  switch (e.type) {
+    case "attack_played": return t(entry.throwIn ? "say.throw" : "say.lead", { cards: cardsText(e.cards) });
+    case "card_beaten": return t("say.beat", { card: cardText(e.card), target: entry.target ? cardText(entry.target) : "" });
+    case "attack_transferred": return t("say.transfer", { cards: cardsText(e.cards) });
+    case "take_declared": return t("say.take");
+    case "passed": return t(entry.taking ? "say.passTake" : "say.passBeat");
+    case "player_out": return t("say.out");
+    default: return "";
+  }
+}

@@ -1,0 +1,70 @@
+// The shared API client (static/durak/api.js) against a stand-in fetch: the error shape
+// {"error": {"code", "message"}}, the guest made once when the token is refused, and a
+// lost connection.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { api, ApiError, currentToken, explainNetworkFailure } from "../../static/durak/api.js";
+
+const calls = [];
+function answer(...responses) {
+  calls.length = 0;
+  globalThis.fetch = async (url, init) => {
+    calls.push({ url, init });
+    const next = responses.shift();
+    if (next instanceof Error) throw next;
+    return new Response(JSON.stringify(next.body), { status: next.status, headers: { "Content-Type": "application/json" } });
+  };
+}
+
+test("an answer is the JSON body; no token yet, so no Authorization", async () => {
+  answer({ status: 200, body: { id: 7, seq: 3 } });
+  assert.deepEqual(await api("GET", "/games/7/"), { id: 7, seq: 3 });
+  assert.equal(calls[0].url, "/api/v1/games/7/");
+  assert.equal(calls[0].init.headers.Accept, "application/json");
+  assert.equal(calls[0].init.headers.Authorization, undefined);
+});
+
+test("a refusal is an ApiError with the server's code, message and status", async () => {
+  answer({ status: 409, body: { error: { code: "stale_seq", message: "The game moved on.", seq: 12 } } });
+  const error = await api("POST", "/games/7/actions/", { type: "take", expected_seq: 3 }).catch((e) => e);
+  assert.ok(error instanceof ApiError);
+  assert.equal(error.status, 409);
+  assert.equal(error.code, "stale_seq");
+  assert.equal(error.message, "The game moved on.");
+  assert.equal(error.data.error.seq, 12);
+  assert.equal(JSON.parse(calls[0].init.body).expected_seq, 3);
+  assert.equal(calls[0].init.headers["Content-Type"], "application/json");
+});
+
+test("a refused token makes a new guest once, then the request goes again with it", async () => {
+  answer(
+    { status: 401, body: { error: { code: "not_authenticated", message: "No." } } },
+    { status: 201, body: { token: "t0k", player: { id: 1 } } },
+    { status: 200, body: { balance: 0 } },
+  );
+  assert.deepEqual(await api("GET", "/wallet/"), { balance: 0 });
+  assert.deepEqual(calls.map((c) => c.url), ["/api/v1/wallet/", "/api/v1/auth/guest/", "/api/v1/wallet/"]);
+  assert.equal(calls[2].init.headers.Authorization, "Token t0k");
+  assert.equal(currentToken(), "t0k");
+});
+
+test("a second refusal is the caller's to handle: no loop of new guests", async () => {
+  answer(
+    { status: 401, body: { error: { code: "not_authenticated", message: "No." } } },
+    { status: 201, body: { token: "t1k" } },
+    { status: 401, body: { error: { code: "not_authenticated", message: "Still no." } } },
+  );
+  const error = await api("GET", "/wallet/").catch((e) => e);
+  assert.equal(error.status, 401);
+  assert.equal(calls.length, 3);
+});
+
+test("a lost connection is an ApiError marked network, worded by the page", async () => {
+  explainNetworkFailure(() => "Нет связи с сервером.");
+  answer(new TypeError("Failed to fetch"));
+  const error = await api("GET", "/games/7/events/?after=3").catch((e) => e);
+  assert.ok(error instanceof ApiError);
+  assert.equal(error.network, true);
+  assert.equal(error.message, "Нет связи с сервером.");
+});

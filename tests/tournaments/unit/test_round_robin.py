@@ -1,0 +1,58 @@
+"""Round-robin schedules (``tournaments.round_robin``): the circle method at tables of two
+(the same schedule as ``tournaments.scoring``), a greedy pair cover at tables of 3 to 6."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournaments import scoring
+from tournaments.round_robin import circle, cover, schedule
+from tournaments.seating import table_sizes
+
+
+@pytest.mark.parametrize("n", range(0, 14))
+def test_circle_is_the_schedule_scoring_uses(n: int) -> None:
+    players = list(range(50, 50 + n))
+    assert circle(players) == scoring.round_robin(players)
+
+
+@pytest.mark.parametrize("n", range(2, 12))
+def test_circle_pairs_everyone_exactly_once(n: int) -> None:
+    rounds = circle(list(range(n)))
+    met = sorted(tuple(sorted(pair)) for pairs in rounds for pair in pairs)
+    assert met == list(combinations(range(n), 2))
+    for pairs in rounds:
+        seated = [p for pair in pairs for p in pair]
+        assert len(seated) == len(set(seated))
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.lists(st.integers(0, 999), unique=True, max_size=24), seats=st.integers(2, 6))
+def test_every_pair_shares_a_table_and_every_round_seats_everyone_once(players: list[int], seats: int) -> None:
+    rounds = schedule(players, seats)
+    covered = {frozenset(pair) for tables in rounds for table in tables for pair in combinations(table, 2)}
+    assert covered == {frozenset(pair) for pair in combinations(players, 2)}
+    for tables in rounds:
+        seated = [p for t in tables for p in t]
+        assert len(seated) == len(set(seated))
+        if seats > 2:
+            assert sorted(seated) == sorted(players)
+            assert [len(t) for t in tables] == table_sizes(len(players), seats)
+
+
+@pytest.mark.parametrize(("n", "seats", "most"), [(6, 3, 4), (9, 3, 4), (8, 4, 3), (12, 4, 6), (12, 6, 3), (20, 5, 7)])
+def test_the_greedy_cover_is_not_far_from_the_bound(n: int, seats: int, most: int) -> None:
+    # At least ceil((n - 1) / (seats - 1)) rounds are needed: each round meets seats - 1 more.
+    rounds = cover(list(range(n)), seats)
+    assert -(-(n - 1) // (seats - 1)) <= len(rounds) <= most
+
+
+def test_small_fields() -> None:
+    assert cover([1, 2, 3], 4) == [[(1, 2, 3)]]
+    assert cover([7], 3) == [] and schedule([], 2) == []
+    with pytest.raises(ValueError):
+        cover([1, 1, 2], 3)
