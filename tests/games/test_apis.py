@@ -11,7 +11,7 @@ from rest_framework.throttling import ScopedRateThrottle
 
 from games import selectors
 from games.models import Game
-from tests.support import Client
+from tests.harness.clients import Client
 
 CARD = re.compile(r"^(10|[2-9JQKA])[SCDH]$")
 VIEW_KEYS = {"id", "seq", "status", "rules", "trump", "deck_count", "discard_count", "table", "seats", "you",

@@ -9,7 +9,7 @@ import pytest
 from django.db import close_old_connections
 
 from games.models import Game, GameEvent
-from tests.support import Client
+from tests.harness.clients import Client
 
 
 @pytest.mark.django_db(transaction=True)

@@ -13,7 +13,7 @@ from games.engine import event_from_dict, replay
 from games.engine import view as engine_view
 from games.models import Game, GameEvent
 from tests.games.test_apis import cards_in
-from tests.support import Client
+from tests.harness.clients import Client
 
 PUBLIC_CARD_FIELDS = {"attack_played": "cards", "card_beaten": "card", "attack_transferred": "cards",
                       "bout_ended": "cards"}

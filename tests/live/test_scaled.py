@@ -3,7 +3,7 @@ PostgreSQL; every client is a real websocket or HTTP client.
 
 Runs only with ``DURAK_SCALED_TESTS=1`` and a PostgreSQL ``DATABASE_URL`` (``.ci/run``
 sets both); uses its own database (``<DATABASE_URL>_live_<pid>``) and a private
-``redis-server`` of its own on a free loopback port (``tests/stack.py``), which one test
+``redis-server`` of its own on a free loopback port (``tests.harness.stack``), which one test
 restarts: the machine's own Redis, serving other runs, is never touched.
 """
 
@@ -17,10 +17,8 @@ from typing import Any
 
 import pytest
 
-from tests.live.sockets import assert_gapless, assert_nothing_hidden
-from tests.stack import (
-    Guest,
-    LiveSocket,
+from tests.harness.remote import Guest, LiveSocket
+from tests.harness.stack import (
     RedisServer,
     Stack,
     database_url,
@@ -30,6 +28,7 @@ from tests.stack import (
     redis_sockets,
     scaled_enabled,
 )
+from tests.live.sockets import assert_gapless, assert_nothing_hidden
 
 pytestmark = [
     pytest.mark.scaled,

@@ -16,7 +16,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.stack import Guest, Stack
+from tests.harness.remote import Guest
+from tests.harness.stack import Stack
 
 pytestmark = [
     pytest.mark.scaled,

@@ -9,7 +9,7 @@ import pytest
 from django.db import IntegrityError
 from django.test import Client as DjangoClient
 
-from tests.support import Client
+from tests.harness.clients import Client
 from tournaments import services
 from tournaments.models import LedgerEntry, LedgerIsAppendOnly, Tournament
 
