@@ -191,6 +191,12 @@ class Stack:
     def migrate(self) -> None:
         self.manage("migrate", "--noinput", "-v0")
 
+    def start(self, *, pool: str = "prefork") -> None:
+        """The whole stack up: the database migrated, then the worker, then the server."""
+        self.migrate()
+        self.start_worker(pool=pool)
+        self.start_server()
+
     def start_server(self, *options: str) -> None:
         self.server = self._spawn([sys.executable, "-m", "uvicorn", "durak_platform.asgi:application",
                                    "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning",

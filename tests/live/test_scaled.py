@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tests.harness.moves import turn_over_rest
 from tests.harness.remote import Guest, LiveSocket
 from tests.harness.stack import (
     RedisServer,
@@ -58,9 +59,7 @@ def stack(tmp_path_factory: pytest.TempPathFactory, redis: RedisServer) -> Itera
                          "DURAK_AI_SWEEP_EVERY": "1", "DURAK_AI_STALLED_AFTER": "3", "DURAK_LIVE_SWEEP_EVERY": "1"})
     recreate_database(running.database_url)
     try:
-        running.migrate()
-        running.start_worker()
-        running.start_server()
+        running.start()
         yield running
     finally:
         running.stop()
@@ -164,11 +163,8 @@ async def test_a_client_that_drops_and_resumes_misses_nothing(stack: Stack) -> N
     seen = sock.last_seq()
     await sock.close()
     for _ in range(8):  # the game goes on over REST while Bob's socket is down
-        for guest in (alice, bob):
-            view = guest.view(game_id)
-            if view["legal_actions"]:
-                assert guest.act(game_id, view["legal_actions"][0], view["seq"]).status_code == 200
-                break
+        turn = turn_over_rest({0: alice, 1: bob}, game_id)
+        assert turn is None or turn.answer.status_code == 200, turn.answer.text
     now = alice.view(game_id)["seq"]
     again = socket_for(stack, game_id, bob)
     await again.open()

@@ -10,25 +10,11 @@ from django.db import IntegrityError
 from django.test import Client as DjangoClient
 
 from tests.harness.clients import Client
+from tests.harness.moves import play_out_over_rest
 from tournaments import services
 from tournaments.models import LedgerEntry, LedgerIsAppendOnly, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def play_to_the_end(game_id: int, clients: dict[int, Client]) -> dict[str, Any]:
-    """Both seats play their first legal action whenever they may act."""
-    for _ in range(2000):
-        view = clients[0].view(game_id)
-        if view["status"] == "finished":
-            return view
-        for seat in view["to_act"]:
-            seen = clients[seat].view(game_id)
-            if seen["legal_actions"]:
-                answer = clients[seat].act(game_id, seen["legal_actions"][0], seen["seq"])
-                assert answer.status_code in (200, 409), answer.content
-                break
-    raise AssertionError(f"game {game_id} did not finish")
 
 
 def create(organiser: Client, **body: Any) -> dict[str, Any]:
@@ -66,7 +52,7 @@ def test_a_round_robin_of_three_is_played_to_the_end_and_the_pool_paid(make_clie
         assert seats[0].view(table["game"])["you"]["seat"] == 0
         hint = seats[0].get(f"/api/v1/games/{table['game']}/hint/")
         assert hint.status_code == 403 and hint.json()["error"]["code"] == "hints_off", "no hints where prizes are at stake"
-        play_to_the_end(table["game"], seats)
+        play_out_over_rest(seats, table["game"])
 
     final = organiser.get(f"/api/v1/tournaments/{t['id']}/").json()
     assert final["status"] == "finished"
