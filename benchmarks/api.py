@@ -38,7 +38,6 @@ import json
 import os
 import random
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -54,6 +53,8 @@ import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from tests.harness.ports import free_port  # noqa: E402
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/durak_bench"
 MOVE_SHARE_TARGET = 0.60
@@ -84,12 +85,6 @@ def ensure_database(database_url: str) -> None:
     with psycopg.connect(admin, autocommit=True) as connection:
         if not connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
             connection.execute(f'CREATE DATABASE "{name}"')
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def percentile(values: list[float], share: float) -> float:

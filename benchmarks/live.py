@@ -38,7 +38,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.stack import Guest, LiveSocket, RedisServer, Stack, recreate_database  # noqa: E402
+from tests.harness.remote import Guest, LiveSocket  # noqa: E402
+from tests.harness.stack import RedisServer, Stack, recreate_database  # noqa: E402
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/durak_bench"
 AI_P50_TARGET_MS, AI_P99_TARGET_MS = 50.0, 150.0

@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
 
 from accounts.models import Player
-from games.services import game_create
+from tests.harness.tables import table_create
 
 
 def _post(client: APIClient, url: str, data: Any = None) -> Any:
@@ -57,7 +57,7 @@ def test_bad_registrations(db: None, body: dict[str, str], status: int, code: st
 def test_a_guest_who_registers_keeps_its_games(db: None) -> None:
     guest = _post(APIClient(), "/api/v1/auth/guest/").json()
     player = Player.objects.get(pk=guest["player"]["id"])
-    game = game_create(creator=player, rules={"players": 2}, opponents=[{"ai": "random"}]).game
+    game = table_create(creator=player, rules={"players": 2}, computer=["random"]).game
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {guest['token']}")
     response = _post(client, "/api/v1/auth/register/", {"username": "masha", "password": "kozyrnaya-dama"})

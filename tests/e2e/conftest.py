@@ -9,7 +9,6 @@ port, and drives the page with Playwright for Python. Screenshots go to
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -18,6 +17,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.harness.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("DURAK_E2E_CHROMIUM", "/usr/bin/chromium")
@@ -29,12 +30,6 @@ PHONE = {"width": 390, "height": 844}
 # The page paces each computer move (~600 ms) so a person can follow; the tests run it
 # ten times faster through the page's "durak.speed" setting.
 TEST_SPEED = "0.1"
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _wait_for(url: str, proc: subprocess.Popen[bytes], log: Path, timeout: float = 60.0) -> None:
@@ -72,7 +67,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     })
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
                    cwd=ROOT, env=env, check=True, timeout=180)
-    port = _free_port()
+    port = free_port()
     OUTPUT.mkdir(exist_ok=True)
     log = OUTPUT / "e2e-server.log"
     with log.open("wb") as out:

@@ -1,4 +1,5 @@
-"""The page at ``/`` in a real browser: seed 003 played by clicks against the platform."""
+"""The game page at ``/`` in a real browser: the page's own rules (docs/rules.md#defaults)
+played by clicks, keys and touch against computer players on the platform."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from tests.e2e.conftest import DESKTOP, PHONE, SCREENSHOTS
 def _load(page: Any) -> None:
     page.goto("/")
     driver.wait_ready(page)
+
+
 
 
 def test_whole_game_against_one_novice_by_clicks(desktop: Any) -> None:
@@ -311,160 +314,3 @@ def test_hint_shows_the_experienced_move(desktop: Any) -> None:
     assert message.inner_text().startswith("Подсказка:")
     assert page.locator(".hinted").count() >= 1
     assert page.get_attribute("#game", "data-seq") == seq
-
-
-def test_live_socket_resumes_from_the_last_seq(desktop: Any) -> None:
-    """When the platform's socket answers, the page uses it and, after every (re)connect,
-    asks to resume after the last seq it saw. Without a socket the page polls (the other
-    tests), so this one is skipped while the socket is not there."""
-    page, _ = desktop
-    sockets: list[dict[str, Any]] = []
-
-    def on_socket(ws: Any) -> None:
-        record: dict[str, Any] = {"url": ws.url, "sent": [], "received": []}
-        sockets.append(record)
-        ws.on("framesent", lambda payload: record["sent"].append(payload))
-        ws.on("framereceived", lambda payload: record["received"].append(payload))
-
-    page.on("websocket", on_socket)
-    _load(page)
-    page.wait_for_timeout(1500)
-    if not page.evaluate("() => window.durakPage.state.wsOpen"):
-        import pytest
-
-        pytest.skip("the platform's websocket did not open: the page runs on REST polling")
-    first = sockets[-1]
-    resume = [json.loads(f) for f in first["sent"] if '"resume"' in f]
-    assert resume and resume[0]["after"] >= 3
-    assert any(json.loads(f).get("type") == "state" for f in first["received"])
-    for _ in range(3):
-        driver.step(page)
-    driver.wait_ready(page)
-    assert any(json.loads(f).get("type") == "event" for f in first["received"])
-    # Drop the socket: the page reconnects and resumes from the last seq it saw.
-    last = int(page.evaluate("() => window.durakPage.state.lastSeq"))
-    count = len(sockets)
-    page.evaluate("() => window.durakPage.state.ws.close()")
-    page.wait_for_function("() => window.durakPage.state.wsOpen === false")
-    page.wait_for_function("() => window.durakPage.state.wsOpen === true", timeout=15_000)
-    assert len(sockets) > count
-    again = [json.loads(f) for f in sockets[-1]["sent"] if '"resume"' in f]
-    assert again and again[0]["after"] == last
-
-
-def test_plays_on_without_the_socket(fresh_page: Any) -> None:
-    """With the websocket refused, the page falls back to REST quietly and plays on."""
-    page = fresh_page()
-    page.context.route_web_socket("**/ws/**", lambda ws: ws.close())
-    _load(page)
-    for _ in range(8):
-        if not driver.step(page):
-            break
-    driver.wait_ready(page)
-    assert page.evaluate("() => window.durakPage.state.wsOpen") is False
-    assert page.locator("#log li").count() > 0
-    assert not page.locator("#message").is_visible()
-
-
-def _table_dealt(page: Any) -> None:
-    page.wait_for_function("() => document.querySelectorAll('#hand .card').length === 6", timeout=30_000)
-
-
-def test_two_people_play_a_whole_game_by_link_while_a_third_watches(fresh_page: Any) -> None:
-    """«Играть с друзьями» leaves the other seat open and shows a link; a friend who opens
-    it takes the seat and the deal follows; a third visitor of the same link watches; the
-    two play to the end by clicks, and the watcher sees the result too."""
-    host = fresh_page()
-    _load(host)
-    host.locator("#btn-friend").click()
-    host.wait_for_function("() => !document.querySelector('#invite').hidden")
-    link = host.locator("#invite-link").input_value()
-    assert link.startswith("http://127.0.0.1:") and "?game=" in link
-    assert host.locator("#status").inner_text() == "Ждём игроков за столом…"
-    assert host.locator("#hand .card").count() == 0
-
-    friend = fresh_page()
-    friend.goto(link)
-    _table_dealt(friend)
-    _table_dealt(host)
-    assert host.locator("#invite").is_hidden()
-    assert "?game=" not in friend.url, "a seated player's page forgets the link and resumes its own game"
-
-    watcher = fresh_page()
-    watcher.goto(link)
-    watcher.wait_for_function("() => document.querySelector('#status').textContent === 'Вы смотрите партию.'")
-    assert watcher.locator("#hand .card").count() == 0
-    assert watcher.locator("#opponents .opp").count() == 2
-
-    players = (host, friend)
-    for _ in range(1500):
-        if all(driver.finished(p) for p in players):
-            break
-        moved = False
-        for page in players:
-            if not driver.finished(page) and page.evaluate(driver.READY):
-                moved = driver._try_step(page, "play") or moved
-        if not moved:
-            host.wait_for_timeout(100)
-    else:
-        raise AssertionError("the two people did not finish their game")
-    watcher.wait_for_selector("#result:not([hidden])", timeout=30_000)
-    results = [p.locator("#result").inner_text() for p in players]
-    assert any("дурак" in r.lower() or "ничья" in r.lower() for r in results), results
-    host.screenshot(path=str(SCREENSHOTS / "friends-host-result.png"))
-    watcher.screenshot(path=str(SCREENSHOTS / "friends-watcher-result.png"))
-
-
-def test_the_creator_can_seat_a_computer_instead_of_waiting(fresh_page: Any) -> None:
-    page = fresh_page()
-    _load(page)
-    page.locator("#btn-friend").click()
-    page.wait_for_function("() => !document.querySelector('#invite').hidden")
-    page.locator('#invite [data-act="fill"]').click()
-    _table_dealt(page)
-    assert page.locator("#invite").is_hidden()
-    driver.wait_ready(page)
-    assert driver.step(page)
-
-
-def test_a_tournament_from_the_page_to_its_first_table(fresh_page: Any) -> None:
-    """An organiser creates a tournament on /tournaments/, a second visitor enters it, the
-    organiser starts it, and the table's link opens the game on the game page."""
-    host = fresh_page()
-    host.goto("/tournaments/")
-    host.wait_for_function("() => document.querySelector('#balance').textContent !== '…'")
-    host.fill('#create input[name="name"]', "Кубок браузера")
-    host.fill('#create input[name="timer"]', "")
-    host.locator('#create button[type="submit"]').click()
-    host.wait_for_selector("#detail:not([hidden]) h2")
-    assert "Кубок браузера" in host.locator("#detail h2").inner_text()
-    host.locator('#detail [data-do="join"]').click()
-    host.wait_for_function("() => !document.querySelector('#detail [data-do=\"join\"]')")
-
-    guest = fresh_page()
-    guest.goto("/tournaments/")
-    guest.locator("#list tr", has_text="Кубок браузера").click()
-    guest.locator('#detail [data-do="join"]').click()
-    guest.wait_for_function("() => document.querySelectorAll('#detail .standings tbody tr').length === 2")
-
-    host.wait_for_function("() => document.querySelectorAll('#detail .standings tbody tr').length === 2")
-    host.locator('#detail [data-do="start"]').click()
-    host.wait_for_selector("#detail .rounds a")
-    assert host.locator("#detail .rounds a").inner_text() == "играть"
-    host.screenshot(path=str(SCREENSHOTS / "tournament-running.png"))
-    host.locator("#detail .rounds a").click()
-    host.wait_for_function("() => document.querySelectorAll('#hand .card').length === 6")
-    assert host.locator("#opponents .opp").count() == 1
-    # A third visitor finds the table among the games to watch.
-    third = fresh_page()
-    third.goto("/tournaments/")
-    third.wait_for_selector("#tables a:has-text('смотреть')")
-    third.locator("#tables a:has-text('смотреть')").first.click()
-    third.wait_for_function("() => document.querySelector('#status').textContent === 'Вы смотрите партию.'")
-
-
-def test_tournaments_page_fits_a_phone(fresh_page: Any) -> None:
-    page = fresh_page(viewport=PHONE)
-    page.goto("/tournaments/")
-    page.wait_for_function("() => document.querySelector('#balance').textContent !== '…'")
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "the page scrolls sideways"

@@ -1,1 +1,1 @@
-from tests.support import _fresh_caches, make_client, player  # noqa: F401
+from tests.harness.fixtures import _fresh_caches, make_client, player  # noqa: F401

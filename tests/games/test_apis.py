@@ -11,7 +11,8 @@ from rest_framework.throttling import ScopedRateThrottle
 
 from games import selectors
 from games.models import Game
-from tests.support import Client
+from tests.harness.moves import last, turn_over_rest
+from tests.harness.tables import table_over_rest
 
 CARD = re.compile(r"^(10|[2-9JQKA])[SCDH]$")
 VIEW_KEYS = {"id", "seq", "status", "rules", "trump", "deck_count", "discard_count", "table", "seats", "you",
@@ -34,15 +35,6 @@ def _error(response: Any, status: int, code: str) -> dict[str, Any]:
     body = response.json()
     assert set(body) == {"error"} and body["error"]["code"] == code and body["error"]["message"], body
     return body["error"]  # type: ignore[no-any-return]
-
-
-def _two_player_game(make_client: Any) -> tuple[Client, Client, dict[str, Any]]:
-    alice, bob = make_client(), make_client()
-    created = alice.create({"players": 2})
-    assert created.status_code == 201
-    joined = bob.post(f"/api/v1/games/{created.json()['id']}/join/")
-    assert joined.status_code == 200
-    return alice, bob, joined.json()
 
 
 def test_everything_needs_a_token(db: None) -> None:
@@ -102,7 +94,8 @@ def test_bad_create_bodies_are_invalid_action(make_client: Any, body: Any) -> No
 
 
 def test_a_spectator_sees_no_hand_and_may_do_nothing(make_client: Any) -> None:
-    alice, bob, view = _two_player_game(make_client)
+    alice, bob = make_client(), make_client()
+    view = table_over_rest(alice, bob, rules={"players": 2})
     spectator = make_client()
     seen = spectator.view(view["id"])
     assert seen["you"] is None and seen["legal_actions"] == []
@@ -111,17 +104,14 @@ def test_a_spectator_sees_no_hand_and_may_do_nothing(make_client: Any) -> None:
 
 
 def test_every_legal_action_is_accepted_as_it_stands(make_client: Any) -> None:
-    alice, bob, view = _two_player_game(make_client)
-    clients = {0: alice, 1: bob}
+    alice, bob = make_client(), make_client()
+    view = table_over_rest(alice, bob, rules={"players": 2})
     for _ in range(12):
-        views = {seat: client.view(view["id"]) for seat, client in clients.items()}
-        seat = next(s for s, v in views.items() if v["legal_actions"])
-        current = views[seat]
-        action = current["legal_actions"][-1]
-        response = clients[seat].act(view["id"], action, current["seq"])
-        assert response.status_code == 200, response.content
-        after = response.json()
-        assert after["seq"] > current["seq"] and after["you"]["seat"] == seat
+        turn = turn_over_rest({0: alice, 1: bob}, view["id"], choose=last)
+        assert turn is not None, "nobody may act in a game that is not over"
+        assert turn.answer.status_code == 200, turn.answer.content
+        after = turn.answer.json()
+        assert after["seq"] > turn.view["seq"] and after["you"]["seat"] == turn.seat
         if after["status"] == "finished":
             break
 
@@ -134,13 +124,15 @@ def test_every_legal_action_is_accepted_as_it_stands(make_client: Any) -> None:
     {"cards": ["6S"]},
 ])
 def test_malformed_actions_are_invalid_action(make_client: Any, body: dict[str, Any]) -> None:
-    alice, bob, view = _two_player_game(make_client)
+    alice, bob = make_client(), make_client()
+    view = table_over_rest(alice, bob, rules={"players": 2})
     _error(alice.act(view["id"], body, view["seq"]), 400, "invalid_action")
 
 
 @pytest.mark.parametrize("seq", [None, "3", -1, True, 1.5])
 def test_expected_seq_must_be_a_whole_number(make_client: Any, seq: Any) -> None:
-    alice, bob, view = _two_player_game(make_client)
+    alice, bob = make_client(), make_client()
+    view = table_over_rest(alice, bob, rules={"players": 2})
     body: dict[str, Any] = {"type": "take"}
     if seq is not None:
         body["expected_seq"] = seq
@@ -148,13 +140,15 @@ def test_expected_seq_must_be_a_whole_number(make_client: Any, seq: Any) -> None
 
 
 def test_a_body_that_is_not_json_is_invalid_action(make_client: Any) -> None:
-    alice, bob, view = _two_player_game(make_client)
+    alice, bob = make_client(), make_client()
+    view = table_over_rest(alice, bob, rules={"players": 2})
     response = alice.http.post(f"/api/v1/games/{view['id']}/actions/", "{nope", content_type="application/json")
     _error(response, 400, "invalid_action")
 
 
 def test_an_action_the_rules_forbid_is_illegal_action(make_client: Any) -> None:
-    alice, bob, view = _two_player_game(make_client)
+    alice, bob = make_client(), make_client()
+    view = table_over_rest(alice, bob, rules={"players": 2})
     defender = view["defender"]
     client = [alice, bob][defender]
     error = _error(client.act(view["id"], {"type": "take"}, view["seq"]), 400, "illegal_action")
@@ -162,7 +156,8 @@ def test_an_action_the_rules_forbid_is_illegal_action(make_client: Any) -> None:
 
 
 def test_a_stale_seq_is_409_with_the_current_seq(make_client: Any) -> None:
-    alice, bob, view = _two_player_game(make_client)
+    alice, bob = make_client(), make_client()
+    view = table_over_rest(alice, bob, rules={"players": 2})
     error = _error(alice.act(view["id"], {"type": "pass"}, view["seq"] - 1), 409, "stale_seq")
     assert error["seq"] == view["seq"]
 
@@ -176,7 +171,8 @@ def test_unknown_games_are_404(make_client: Any) -> None:
 
 
 def test_events_come_after_a_seq_in_order_and_redacted(make_client: Any) -> None:
-    alice, bob, view = _two_player_game(make_client)
+    alice, bob = make_client(), make_client()
+    view = table_over_rest(alice, bob, rules={"players": 2})
     events = alice.get(f"/api/v1/games/{view['id']}/events/").json()["events"]
     assert [e["seq"] for e in events] == [1, 2, 3]
     assert [e["type"] for e in events] == ["game_started", "cards_dealt", "bout_started"]
@@ -190,12 +186,14 @@ def test_events_come_after_a_seq_in_order_and_redacted(make_client: Any) -> None
 
 
 def test_the_replay_opens_only_when_the_game_is_finished(make_client: Any) -> None:
-    alice, bob, view = _two_player_game(make_client)
+    alice, bob = make_client(), make_client()
+    view = table_over_rest(alice, bob, rules={"players": 2})
     _error(alice.get(f"/api/v1/games/{view['id']}/replay/"), 409, "game_not_finished")
 
 
 def test_a_hint_is_one_of_the_legal_actions(make_client: Any) -> None:
-    alice, bob, view = _two_player_game(make_client)
+    alice, bob = make_client(), make_client()
+    view = table_over_rest(alice, bob, rules={"players": 2})
     attacker = [alice, bob][view["attacker"]]
     mine = attacker.view(view["id"])
     for level in ["random", "novice", "experienced", "master"]:
@@ -219,7 +217,8 @@ def test_the_list_shows_my_games_and_games_to_join(make_client: Any) -> None:
 
 
 def test_actions_are_throttled_with_429(make_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    alice, bob, view = _two_player_game(make_client)
+    alice, bob = make_client(), make_client()
+    view = table_over_rest(alice, bob, rules={"players": 2})
     monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"actions": "3/min", "auth": "3/min"})
     codes = [alice.act(view["id"], {"type": "take"}, 0).status_code for _ in range(5)]
     assert codes[:3] == [409, 409, 409] and codes[3:] == [429, 429]
@@ -228,7 +227,8 @@ def test_actions_are_throttled_with_429(make_client: Any, monkeypatch: pytest.Mo
 
 
 def test_the_response_view_agrees_with_the_stored_state(make_client: Any) -> None:
-    alice, bob, view = _two_player_game(make_client)
+    alice, bob = make_client(), make_client()
+    view = table_over_rest(alice, bob, rules={"players": 2})
     game = Game.objects.get(pk=view["id"])
     state = selectors.game_state_replayed(game)
     assert view["you"]["hand"] == selectors.view(state, 1)["you"]["hand"]

@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-import threading
-from typing import Any
+from functools import partial
 
 import pytest
-from django.db import close_old_connections
 
 from games.models import Game, GameEvent
-from tests.support import Client
+from tests.harness.clients import Client
+from tests.harness.races import at_once
+from tests.harness.tables import table_over_rest
 
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("round_", range(3))
 def test_two_actions_at_one_seq_one_wins_the_other_gets_409(round_: int) -> None:
     alice, bob = Client(), Client()
-    game_id = alice.create({"players": 2}).json()["id"]
-    bob.post(f"/api/v1/games/{game_id}/join/")
+    game_id = table_over_rest(alice, bob, rules={"players": 2})["id"]
     clients = [alice, bob]
     view = alice.view(game_id)
     mover = clients[view["attacker"]]
@@ -25,26 +24,9 @@ def test_two_actions_at_one_seq_one_wins_the_other_gets_409(round_: int) -> None
     options = mine["legal_actions"]
     assert len(options) >= 2
     # Two tabs of one player send different moves at once (a double click, a lag).
-    racers = [Client.__new__(Client) for _ in range(2)]
-    for racer in racers:
-        racer.player, racer.token = mover.player, mover.token
-        racer.http = type(mover.http)()
-        racer.http.credentials(HTTP_AUTHORIZATION=f"Token {mover.token}")
-    barrier = threading.Barrier(2)
-    answers: list[Any] = [None, None]
-
-    def race(index: int) -> None:
-        try:
-            barrier.wait()
-            answers[index] = racers[index].act(game_id, options[index * -1], mine["seq"])
-        finally:
-            close_old_connections()
-
-    threads = [threading.Thread(target=race, args=(i,)) for i in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    racers = [Client((mover.player, mover.token)) for _ in range(2)]
+    answers = at_once(*(partial(racer.act, game_id, option, mine["seq"])
+                        for racer, option in zip(racers, (options[0], options[-1]), strict=True)))
     codes = sorted(answer.status_code for answer in answers)
     assert codes == [200, 409], [a.content for a in answers]
     loser = next(a for a in answers if a.status_code == 409).json()["error"]

@@ -13,7 +13,9 @@ from games.engine import event_from_dict, replay
 from games.engine import view as engine_view
 from games.models import Game, GameEvent
 from tests.games.test_apis import cards_in
-from tests.support import Client
+from tests.harness.clients import Client
+from tests.harness.moves import play_out_over_rest, turn_over_rest
+from tests.harness.tables import table_over_rest
 
 PUBLIC_CARD_FIELDS = {"attack_played": "cards", "card_beaten": "card", "attack_transferred": "cards",
                       "bout_ended": "cards"}
@@ -87,17 +89,10 @@ def _check_events(events: list[dict[str, Any]], game: Game, seat: int | None) ->
 def test_a_full_game_against_the_computer_through_the_api(rules: dict[str, Any], level: str) -> None:
     alice = Client()
     rng = random.Random(7)
-    created = alice.create(rules, [{"ai": level}])
-    assert created.status_code == 201
-    game_id = created.json()["id"]
-    for _ in range(500):
-        view = alice.view(game_id)
-        if view["status"] == "finished":
-            break
-        # Embedded mode runs the computer's turns before the move's answer is sent.
-        assert view["legal_actions"], "nobody can move but the game is not over"
-        response = alice.act(game_id, rng.choice(view["legal_actions"]), view["seq"])
-        assert response.status_code == 200, response.content
+    game_id = table_over_rest(alice, rules=rules, opponents=[{"ai": level}])["id"]
+    # Embedded mode runs the computer's turns before the move's answer is sent: every
+    # answer is 200, and it is always the person's turn until the game is over.
+    view = play_out_over_rest({0: alice}, game_id, choose=rng.choice, accepted=(200,), limit=500)
     game = Game.objects.get(pk=game_id)
     assert view["status"] == "finished" and game.status == Game.Status.FINISHED
     assert view["result"] is not None and view["result"] == {
@@ -114,28 +109,22 @@ def test_a_full_game_against_the_computer_through_the_api(rules: dict[str, Any],
 def test_every_answer_of_a_full_game_hides_what_its_viewer_cannot_see() -> None:
     alice, bob, watcher = Client(), Client(), Client()
     rng = random.Random(11)
-    game_id = alice.create({"variant": "perevodnoy", "players": 3, "deck": 36}).json()["id"]
-    bob.post(f"/api/v1/games/{game_id}/join/")
-    alice.post(f"/api/v1/games/{game_id}/fill/", {"ai": "random"})
+    game_id = table_over_rest(alice, bob, rules={"variant": "perevodnoy", "players": 3, "deck": 36},
+                              fill="random")["id"]
     people = {0: alice, 1: bob}
     for _ in range(600):
         game = Game.objects.get(pk=game_id)
-        views = {}
         for seat, client in [*people.items(), (None, watcher)]:
-            view = client.view(game_id)
-            _check_view(view, game, seat)
+            _check_view(client.view(game_id), game, seat)
             _check_events(client.get(f"/api/v1/games/{game_id}/events/").json()["events"], game, seat)
-            views[seat] = view
         # The cached state and the replayed one never disagree.
         assert selectors.game_state(game) == selectors.game_state_replayed(game)
         if game.status == Game.Status.FINISHED:
             break
-        movers = [seat for seat in people if views[seat]["legal_actions"]]
-        assert movers, "the computer answered in-process; a person must be due"
-        seat = rng.choice(movers)
-        response = people[seat].act(game_id, rng.choice(views[seat]["legal_actions"]), views[seat]["seq"])
-        assert response.status_code == 200, response.content
-        _check_view_at_its_seq(response.json(), game_id, seat)
+        turn = turn_over_rest(people, game_id, choose=rng.choice, choose_seat=rng.choice)
+        assert turn is not None, "the computer answered in-process; a person must be due"
+        assert turn.answer.status_code == 200, turn.answer.content
+        _check_view_at_its_seq(turn.answer.json(), game_id, turn.seat)
     assert Game.objects.get(pk=game_id).status == Game.Status.FINISHED
 
 
@@ -150,17 +139,15 @@ def _check_view_at_its_seq(view: dict[str, Any], game_id: int, seat: int) -> Non
 @pytest.mark.django_db(transaction=True)
 def test_the_state_cache_agrees_with_replay_at_every_seq() -> None:
     alice = Client()
-    game_id = alice.create({"players": 3}, [{"ai": "random"}, {"ai": "random"}]).json()["id"]
+    game_id = table_over_rest(alice, rules={"players": 3}, opponents=[{"ai": "random"}, {"ai": "random"}])["id"]
     rng = random.Random(3)
     checked = 0
     for _ in range(400):
-        view = alice.view(game_id)
         game = Game.objects.get(pk=game_id)
         cached = snapshots.recall(game.pk, game.created_at, game.seq)
         assert cached is not None, "the last committed state is cached"
         assert cached == selectors.game_state_replayed(game)
         checked += 1
-        if view["status"] == "finished" or not view["legal_actions"]:
+        if turn_over_rest({0: alice}, game_id, choose=rng.choice) is None:
             break
-        alice.act(game_id, rng.choice(view["legal_actions"]), view["seq"])
     assert checked > 3

@@ -7,12 +7,12 @@ from django.db import IntegrityError, transaction
 
 from accounts.models import Player
 from games.models import EventLogIsAppendOnly, Game, GameEvent
-from games.services import game_create
+from tests.harness.tables import table_create
 
 
 @pytest.fixture
 def game(player: Player) -> Game:
-    return game_create(creator=player, rules={"players": 2}, opponents=[{"ai": "random"}]).game
+    return table_create(creator=player, rules={"players": 2}, computer=["random"]).game
 
 
 def test_a_started_game_stores_the_engine_events_from_seq_1(game: Game) -> None:

@@ -22,16 +22,8 @@ from games.errors import (
     StaleSeq,
 )
 from games.models import Game, GameEvent
-
-
-def _first_legal(game: Game, seat: int) -> Any:
-    state = selectors.game_state(game)
-    return legal_actions(state, seat)[0]
-
-
-def _seat_to_act(game: Game, humans: set[int]) -> int:
-    state = selectors.game_state(game)
-    return next(seat for seat in engine.actors(state) if seat in humans)
+from tests.harness.moves import move_due, move_play, play_move
+from tests.harness.tables import table_create
 
 
 def test_a_game_against_the_computer_starts_at_once(player: Player) -> None:
@@ -85,22 +77,17 @@ def test_bad_rules_or_opponents_are_invalid(player: Player, rules: Any, opponent
 
 
 def test_an_action_appends_its_events_and_follow_ups_in_one_go(player: Player) -> None:
-    other, _ = guest_create()
-    game = services.game_create(creator=player, rules={"players": 2}).game
-    services.game_join(game_id=game.pk, player=other)
-    game.refresh_from_db()
-    humans = {0: player, 1: other}
+    game = table_create(creator=player, rules={"players": 2}).game
     for _ in range(6):
-        seat = _seat_to_act(game, set(humans))
+        move = move_due(game)
         before = game.seq
-        action = _first_legal(game, seat)
-        expected = decide(selectors.game_state(game), seat, action)
-        played = services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=before)
+        expected = decide(selectors.game_state(game), move.seat, move.action)
+        played = move_play(move)
         game = played.game
         assert game.seq == before + len(expected)
         rows = list(GameEvent.objects.filter(game=game, seq__gt=before).order_by("seq"))
         assert [row.type for row in rows] == [event.type for event in expected]
-        assert rows[0].actor_seat == seat and rows[0].actor == humans[seat]
+        assert rows[0].actor_seat == move.seat and rows[0].actor == move.player
         assert all(row.actor_seat is None for row in rows[1:]), "follow-ups are nobody's action"
         assert played.state == selectors.game_state_replayed(game)
 
@@ -134,26 +121,17 @@ def test_refusals_carry_the_contract_codes(player: Player) -> None:
     assert Game.objects.get(pk=game.pk).seq == game.seq, "refused actions append nothing"
 
 
-def _two_people_moving(player: Player) -> tuple[Game, dict[int, Player], int, Any]:
-    other, _ = guest_create()
-    game = services.game_create(creator=player, rules={"players": 2}).game
-    services.game_join(game_id=game.pk, player=other)
-    game.refresh_from_db()
-    humans = {0: player, 1: other}
-    seat = _seat_to_act(game, set(humans))
-    return game, humans, seat, _first_legal(game, seat)
-
-
 @pytest.mark.parametrize("cached", [True, False], ids=["from the caches", "read"])
 def test_a_move_decided_on_a_game_that_moved_on_appends_nothing(player: Player, cached: bool,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """A move decided on a state that is no longer the game's (this process's cached
     one, or a read from before another move committed) finds the game moved on when it
     writes: it appends nothing and gets 409 with the new seq."""
-    game, humans, seat, action = _two_people_moving(player)
+    game = table_create(creator=player, rules={"players": 2}).game
+    move = move_due(game)
     stale_read = store.game_with_seats(game.pk)
     stale_state = selectors.game_state(game)
-    services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
+    move_play(move)
     stored = GameEvent.objects.filter(game=game).count()
     # Inside a test nothing commits, so the caches still hold the game at the old seq.
     assert snapshots.recall(game.pk, game.created_at, game.seq) is stale_state
@@ -163,7 +141,7 @@ def test_a_move_decided_on_a_game_that_moved_on_appends_nothing(player: Player, 
     recalled = store.game_recalled(game.pk, game.seq)
     assert (recalled is not None) == cached
     with pytest.raises(StaleSeq) as stale:
-        services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
+        move_play(move)
     assert stale.value.extra["seq"] == Game.objects.get(pk=game.pk).seq > game.seq
     assert GameEvent.objects.filter(game=game).count() == stored
 
@@ -171,11 +149,12 @@ def test_a_move_decided_on_a_game_that_moved_on_appends_nothing(player: Player, 
 def test_an_illegal_move_on_a_cached_state_of_a_game_that_moved_on_is_stale_not_illegal(player: Player) -> None:
     """The engine refuses on this process's cached state, but the game has moved on:
     the answer is the truth's, 409 with the seq, as if the game had been read first."""
-    game, humans, seat, action = _two_people_moving(player)
-    services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
+    game = table_create(creator=player, rules={"players": 2}).game
+    move = move_due(game)
+    move_play(move)
     assert store.game_recalled(game.pk, game.seq) is not None
     with pytest.raises(StaleSeq) as stale:
-        services.action_play(game_id=game.pk, player=humans[seat], action=Take(), expected_seq=game.seq)
+        services.action_play(game_id=game.pk, player=move.player, action=Take(), expected_seq=game.seq)
     assert stale.value.extra["seq"] == Game.objects.get(pk=game.pk).seq
 
 
@@ -183,10 +162,11 @@ def test_a_move_whose_events_collide_with_stored_ones_stores_nothing(player: Pla
     """The unique (game, seq) backstop: if events were ever stored past the game's summary
     (a writer that skipped the guard), a move at that seq stores neither its events nor
     the game's new summary, and the error surfaces: it is a bug, not a lost race."""
-    game, humans, seat, action = _two_people_moving(player)
+    game = table_create(creator=player, rules={"players": 2}).game
+    move = move_due(game)
     GameEvent.objects.create(game=game, seq=game.seq + 1, type="intruder", schema_version=1, payload={})
     with pytest.raises(IntegrityError):
-        services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
+        move_play(move)
     assert Game.objects.get(pk=game.pk).seq == game.seq
     assert list(GameEvent.objects.filter(game=game, seq__gt=game.seq).values_list("type", flat=True)) == ["intruder"]
 
@@ -194,15 +174,16 @@ def test_a_move_whose_events_collide_with_stored_ones_stores_nothing(player: Pla
 def test_a_race_lost_at_the_backstop_is_stale_seq(player: Player, monkeypatch: pytest.MonkeyPatch) -> None:
     """If the unique (game, seq) constraint refuses a move whose game has moved on, the
     answer is 409 with the seq that won."""
-    game, humans, seat, action = _two_people_moving(player)
-    winner = services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
+    game = table_create(creator=player, rules={"players": 2}).game
+    move = move_due(game)
+    winner = move_play(move)
 
     def lost_at_the_backstop(*args: Any, **kwargs: Any) -> bool:
         raise IntegrityError("duplicate key value violates unique constraint game_event_unique_seq")
 
     monkeypatch.setattr(store, "events_append", lost_at_the_backstop)
     with pytest.raises(StaleSeq) as stale:
-        services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
+        move_play(move)
     assert stale.value.extra["seq"] == winner.game.seq
 
 
@@ -210,28 +191,29 @@ def test_a_move_from_the_caches_answers_with_names_no_older_than_the_table_cache
         player: Player, monkeypatch: pytest.MonkeyPatch) -> None:
     """A guest who registers changes name; a cached table shows the old name for at
     most ``TABLE_NAMES_FOR`` seconds, then the next move or view reads it again."""
-    game, humans, seat, action = _two_people_moving(player)
+    table = table_create(creator=player, rules={"players": 2})
+    game, move = table.game, move_due(table.game)
     store.game_with_seats(game.pk)  # this process reads the table: seat names included
-    player_register(username="vasya", password="correct-horse-battery", guest=humans[1 - seat])
-    played = services.action_play(game_id=game.pk, player=humans[seat], action=action, expected_seq=game.seq)
+    player_register(username="vasya", password="correct-horse-battery", guest=table.people[1 - move.seat])
+    played = move_play(move)
     names = {s.number: s.name for s in played.seats}
-    assert names[1 - seat] != "vasya", "the table read before the name changed is fresh for a few seconds"
+    assert names[1 - move.seat] != "vasya", "the table read before the name changed is fresh for a few seconds"
     monkeypatch.setattr(snapshots, "TABLE_NAMES_FOR", -1.0)
-    view = selectors.game_view_for(game.pk, humans[seat])
-    assert {s["seat"]: s["name"] for s in view["seats"]}[1 - seat] == "vasya"
+    view = selectors.game_view_for(game.pk, move.player)
+    assert {s["seat"]: s["name"] for s in view["seats"]}[1 - move.seat] == "vasya"
 
 
 def test_the_master_reads_the_stored_history_and_the_other_levels_do_not(player: Player) -> None:
     """A master seat gets the game's events to read the others' moves from; they fold to
     the stored state. The other levels go by the state alone."""
-    game = services.game_create(creator=player, rules={"players": 2}, opponents=[{"ai": "master"}]).game
+    game = table_create(creator=player, rules={"players": 2}, computer=["master"]).game
     for _ in range(12):
         game.refresh_from_db()
         state = selectors.game_state(game)
         if state.result is not None:
             break
         if 0 in engine.actors(state):
-            services.action_play(game_id=game.pk, player=player, action=_first_legal(game, 0), expected_seq=game.seq)
+            play_move(game)
         else:
             assert services.ai_turn_play(game_id=game.pk, expected_seq=game.seq)
     game.refresh_from_db()

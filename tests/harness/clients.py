@@ -1,33 +1,22 @@
-"""Fixtures for the platform's tests: players, API clients, fresh caches."""
+"""The in-process API client: a guest's token on DRF's test client, with the contract's
+calls spelled out."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from accounts.models import Player
 from accounts.services import guest_create
-from games import snapshots
-
-
-@pytest.fixture(autouse=True)
-def _fresh_caches() -> Iterator[None]:
-    """Throttle counters and cached states never leak from one test into another."""
-    cache.clear()
-    snapshots.forget_all()
-    yield
-    snapshots.forget_all()
 
 
 class Client:
-    """An API client logged in as one guest, with the contract's calls spelled out."""
+    """An API client logged in as a fresh guest, or as ``guest`` (a player and its token:
+    another tab of the same player)."""
 
-    def __init__(self) -> None:
-        self.player, self.token = guest_create()
+    def __init__(self, guest: tuple[Player, str] | None = None) -> None:
+        self.player, self.token = guest or guest_create()
         self.http = APIClient()
         self.http.credentials(HTTP_AUTHORIZATION=f"Token {self.token}")
 
@@ -40,20 +29,17 @@ class Client:
     def create(self, rules: dict[str, Any] | None = None, opponents: list[dict[str, str]] | None = None) -> Any:
         return self.post("/api/v1/games/", {"rules": rules or {}, "opponents": opponents or []})
 
+    def join(self, game_id: int) -> Any:
+        return self.post(f"/api/v1/games/{game_id}/join/")
+
+    def fill(self, game_id: int, level: str) -> Any:
+        return self.post(f"/api/v1/games/{game_id}/fill/", {"ai": level})
+
     def view(self, game_id: int) -> dict[str, Any]:
+        """This player's view of the game; anything but 200 fails the test."""
         response = self.get(f"/api/v1/games/{game_id}/")
         assert response.status_code == 200, response.content
         return response.json()  # type: ignore[no-any-return]
 
     def act(self, game_id: int, action: dict[str, Any], expected_seq: int) -> Any:
         return self.post(f"/api/v1/games/{game_id}/actions/", {**action, "expected_seq": expected_seq})
-
-
-@pytest.fixture
-def make_client(db: None) -> Any:
-    return Client
-
-
-@pytest.fixture
-def player(db: None) -> Player:
-    return guest_create()[0]

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -22,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.harness.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = ROOT / "static" / "durak"
@@ -86,17 +87,11 @@ def test_module_imports_name_the_hashed_files(collected: tuple[Path, dict[str, s
     assert seen > 20  # the game page is a graph of modules, not one file
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def production_server(collected: tuple[Path, dict[str, str], dict[str, str]]) -> Iterator[str]:
     """The ASGI app under the production settings: static files from STATIC_ROOT only."""
     static, _, env = collected
-    port = _free_port()
+    port = free_port()
     log = static.parent / "server.log"
     with log.open("wb") as out:
         proc = subprocess.Popen(

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from live import clocks, feed
-from tests.support import _fresh_caches, make_client, player  # noqa: F401
+from tests.harness.fixtures import _fresh_caches, make_client, player  # noqa: F401
 
 
 @pytest.fixture(autouse=True)

@@ -18,7 +18,7 @@ import pytest
 from channels_redis.core import RedisChannelLayer
 
 from live import broadcast
-from tests.stack import RedisServer
+from tests.harness.stack import RedisServer
 
 pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server")
 

@@ -13,11 +13,16 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from accounts.services import guest_create
-from games import engine, selectors, services
+from games import selectors, services
 from games.models import Game
+from tests.harness.moves import play_move
+from tests.harness.tables import table_create
 from tests.live.sockets import Socket, assert_gapless, assert_nothing_hidden, fresh_channel_layer
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+SHORT = {"deck": 24}
+seated = database_sync_to_async(table_create)
 
 
 @pytest.fixture(autouse=True)
@@ -28,20 +33,6 @@ def _fresh_layer() -> None:
 @database_sync_to_async
 def guest() -> tuple[Any, str]:
     return guest_create()
-
-
-@database_sync_to_async
-def table(rules: dict[str, Any] | None = None, opponents: list[dict[str, str]] | None = None,
-          people: int = 1) -> tuple[int, list[str]]:
-    """A game with ``people`` guests seated (the first created it); returns id and tokens."""
-    creator, token = guest_create()
-    game = services.game_create(creator=creator, rules=rules or {"deck": 24}, opponents=opponents).game
-    tokens = [token]
-    for _ in range(people - 1):
-        joiner, joiner_token = guest_create()
-        services.game_join(game_id=game.pk, player=joiner)
-        tokens.append(joiner_token)
-    return game.pk, tokens
 
 
 @database_sync_to_async
@@ -79,24 +70,24 @@ def _fresh_view(socket: Socket, game: Game) -> dict[str, Any]:
 
 
 async def test_on_connect_a_player_gets_its_own_view() -> None:
-    game_id, (token,) = await table(opponents=[{"ai": "experienced"}])
-    socket = Socket(game_id, token)
+    table = await seated(rules=SHORT, computer=["experienced"])
+    socket = Socket(table.id, table.tokens[0])
     first = await socket.open()
     assert first["type"] == "state"
     view = first["view"]
-    assert view["id"] == game_id and view["you"]["seat"] == 0 and len(view["you"]["hand"]) == 6
+    assert view["id"] == table.id and view["you"]["seat"] == 0 and len(view["you"]["hand"]) == 6
     await socket.close()
 
 
 async def test_two_people_play_a_game_to_the_end_through_sockets() -> None:
-    game_id, tokens = await table(people=2)
-    alice, bob = Socket(game_id, tokens[0]), Socket(game_id, tokens[1])
+    table = await seated(rules=SHORT)
+    alice, bob = Socket(table.id, table.tokens[0]), Socket(table.id, table.tokens[1])
     await alice.open()
     await bob.open()
     end = await play_out([alice, bob])
     await alice.drain()
     await bob.drain()
-    final = await game_row(game_id)
+    final = await game_row(table.id)
     assert final.status == Game.Status.FINISHED and end["seq"] == final.seq
     first = alice.messages[0]["view"]["seq"] + 1
     for seat, socket in enumerate((alice, bob)):
@@ -108,58 +99,47 @@ async def test_two_people_play_a_game_to_the_end_through_sockets() -> None:
 
 
 async def test_a_person_plays_the_computer_and_sees_its_replies_in_order() -> None:
-    game_id, (token,) = await table(opponents=[{"ai": "experienced"}])
-    socket = Socket(game_id, token)
+    table = await seated(rules=SHORT, computer=["experienced"])
+    socket = Socket(table.id, table.tokens[0])
     await socket.open()
     await play_out([socket])
     await socket.drain()
-    final = await game_row(game_id)
+    final = await game_row(table.id)
     assert_gapless(socket.events(), socket.messages[0]["view"]["seq"] + 1, final.seq)
     assert_nothing_hidden(socket.events(), 0)
     await socket.close()
 
 
 async def test_a_spectator_sees_every_event_and_no_hidden_card() -> None:
-    game_id, tokens = await table(people=2)
+    table = await seated(rules=SHORT)
     _, watcher_token = await guest()
-    watcher = Socket(game_id, watcher_token)
+    watcher = Socket(table.id, watcher_token)
     state = (await watcher.open())["view"]
     assert state["you"] is None and state["legal_actions"] == []
-    alice, bob = Socket(game_id, tokens[0]), Socket(game_id, tokens[1])
+    alice, bob = Socket(table.id, table.tokens[0]), Socket(table.id, table.tokens[1])
     await alice.open()
     await bob.open()
     await play_out([alice, bob])
     await watcher.drain()
-    final = await game_row(game_id)
+    final = await game_row(table.id)
     assert_gapless(watcher.events(), state["seq"] + 1, final.seq)
     assert_nothing_hidden(watcher.events(), None)
     for socket in (watcher, alice, bob):
         await socket.close()
 
 
-def _act_directly(game_id: int) -> None:
-    """Whoever must act plays their first legal action (over REST, say: not this socket)."""
-    game = Game.objects.get(pk=game_id)
-    state = selectors.game_state(game)
-    seat = engine.actors(state)[0]
-    player = game.seats.get(number=seat).player
-    assert player is not None
-    services.action_play(game_id=game_id, player=player, expected_seq=game.seq,
-                         action=engine.legal_actions(state, seat)[0])
-
-
 async def test_a_client_that_drops_and_resumes_misses_nothing() -> None:
-    game_id, tokens = await table(people=2)
-    bob = Socket(game_id, tokens[1])
+    table = await seated(rules=SHORT)
+    bob = Socket(table.id, table.tokens[1])
     seen = (await bob.open())["view"]["seq"]
     await bob.close()
-    for _ in range(6):  # the game goes on while Bob is away
-        await database_sync_to_async(_act_directly)(game_id)
-    back = Socket(game_id, tokens[1])
+    for _ in range(6):  # the game goes on while Bob is away (moves over REST, say: not this socket)
+        await database_sync_to_async(play_move)(table.id)
+    back = Socket(table.id, table.tokens[1])
     await back.open()
     await back.send({"type": "resume", "after": seen})
     await back.drain()
-    final = await game_row(game_id)
+    final = await game_row(table.id)
     resumed = back.messages[1:]
     if resumed[0]["type"] == "state":  # when that is shorter than the events
         assert len(resumed) == 1 and resumed[0]["view"]["seq"] == final.seq
@@ -181,21 +161,21 @@ async def test_a_client_that_drops_and_resumes_misses_nothing() -> None:
 
 
 async def test_an_event_is_never_sent_twice_on_one_connection() -> None:
-    game_id, (token,) = await table(opponents=[{"ai": "experienced"}])
-    socket = Socket(game_id, token)
+    table = await seated(rules=SHORT, computer=["experienced"])
+    socket = Socket(table.id, table.tokens[0])
     view = (await socket.open())["view"]
     # A duplicate or an old notice (the layer may repeat or reorder) changes nothing.
     layer = get_channel_layer()
     for seq in (view["seq"], view["seq"] - 1, view["seq"]):
-        await layer.group_send(f"game-{game_id}", {"type": "game.changed", "game_id": game_id, "seq": seq})
+        await layer.group_send(f"game-{table.id}", {"type": "game.changed", "game_id": table.id, "seq": seq})
     await socket.drain(0.2)
     assert socket.events() == []
     await socket.close()
 
 
 async def test_action_errors_have_the_rest_codes() -> None:
-    game_id, tokens = await table(people=2)
-    alice = Socket(game_id, tokens[0])
+    table = await seated(rules=SHORT)
+    alice = Socket(table.id, table.tokens[0])
     view = (await alice.open())["view"]
     await alice.send({"type": "action", "action": "attack", "cards": ["6S"], "expected_seq": view["seq"] - 1})
     stale = (await alice.next())["error"]
@@ -215,7 +195,7 @@ async def test_action_errors_have_the_rest_codes() -> None:
     await alice.send({"type": "resume", "after": -1})
     assert (await alice.next())["error"]["code"] == "invalid_request"
     _, watcher_token = await guest()
-    watcher = Socket(game_id, watcher_token)
+    watcher = Socket(table.id, watcher_token)
     await watcher.open()
     await watcher.send({"type": "action", "action": "take", "expected_seq": view["seq"]})
     assert (await watcher.next())["error"]["code"] == "not_a_player"
@@ -224,8 +204,8 @@ async def test_action_errors_have_the_rest_codes() -> None:
 
 
 async def test_the_rest_body_nested_under_action_is_accepted_too() -> None:
-    game_id, (token,) = await table(opponents=[{"ai": "experienced"}])
-    socket = Socket(game_id, token)
+    table = await seated(rules=SHORT, computer=["experienced"])
+    socket = Socket(table.id, table.tokens[0])
     view = (await socket.open())["view"]
     if not view["legal_actions"]:
         await socket.close()
@@ -239,25 +219,25 @@ async def test_the_rest_body_nested_under_action_is_accepted_too() -> None:
 
 
 async def test_refusals_on_connect_close_the_socket_with_a_reason() -> None:
-    game_id, (token,) = await table(opponents=[{"ai": "experienced"}])
-    anonymous = Socket(game_id, None)
+    table = await seated(rules=SHORT, computer=["experienced"])
+    anonymous = Socket(table.id, None)
     first = await anonymous.open()
     assert first == {"type": "error", "error": {"code": "not_authenticated",
                                                 "message": first["error"]["message"]}}
     assert (await anonymous.comm.receive_output(1))["code"] == 4401
-    bad = Socket(game_id, "nope")
+    bad = Socket(table.id, "nope")
     assert (await bad.open())["error"]["code"] == "not_authenticated"
-    missing = Socket(game_id + 1000, token)
+    missing = Socket(table.id + 1000, table.tokens[0])
     assert (await missing.open())["error"]["code"] == "not_found"
     assert (await missing.comm.receive_output(1))["code"] == 4404
 
 
 async def test_a_waiting_table_starts_live_when_the_last_seat_is_taken() -> None:
-    game_id, (token,) = await table(people=1)
-    creator = Socket(game_id, token)
+    table = await seated(rules=SHORT, people=1)
+    creator = Socket(table.id, table.tokens[0])
     assert (await creator.open())["view"]["status"] == "waiting"
     joiner, _ = await guest()
-    await database_sync_to_async(services.game_join)(game_id=game_id, player=joiner)
+    await database_sync_to_async(services.game_join)(game_id=table.id, player=joiner)
     await creator.drain()
     assert_gapless(creator.events(), 1, 3)
     dealt = next(e for e in creator.events() if e["type"] == "cards_dealt")
@@ -270,8 +250,8 @@ async def test_socket_actions_are_throttled_like_rest(monkeypatch: pytest.Monkey
     from live.socket_throttle import ActionRate
 
     monkeypatch.setattr(consumers, "ActionRate", lambda: ActionRate("2/min"))
-    game_id, tokens = await table(people=2)
-    alice = Socket(game_id, tokens[0])
+    table = await seated(rules=SHORT)
+    alice = Socket(table.id, table.tokens[0])
     view = (await alice.open())["view"]
     for _ in range(2):
         await alice.send({"type": "action", "action": "take", "expected_seq": view["seq"] - 1})
@@ -287,10 +267,10 @@ async def test_reconnecting_takes_an_away_seat_back() -> None:
 
     from live.models import SeatAbsence
 
-    game_id, tokens = await table(people=2)
+    table = await seated(rules=SHORT)
     away = await database_sync_to_async(SeatAbsence.objects.create)(
-        game_id=game_id, seat=1, away_since=timezone.now())
-    bob = Socket(game_id, tokens[1])
+        game_id=table.id, seat=1, away_since=timezone.now())
+    bob = Socket(table.id, table.tokens[1])
     await bob.open()
     await database_sync_to_async(away.refresh_from_db)()
     assert away.returned_at is not None

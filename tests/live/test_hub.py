@@ -4,19 +4,16 @@ when the layer fails under it (Redis restarted and forgot every group)."""
 from __future__ import annotations
 
 import asyncio
-import threading
 from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import InMemoryChannelLayer, get_channel_layer
-from django.db import connection
 
-from accounts.models import Player
-from accounts.services import guest_create
-from games import selectors, services
-from games.engine import action_from_dict
 from live import feed, hub
+from tests.harness.moves import play_move
+from tests.harness.races import at_once
+from tests.harness.tables import Table, table_create
 from tests.live.sockets import Socket, assert_gapless, assert_nothing_hidden, fresh_channel_layer
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -29,47 +26,23 @@ def _memory_layer(settings: Any) -> None:
     fresh_channel_layer()
 
 
-@database_sync_to_async
-def two_people() -> tuple[int, list[tuple[Player, str]]]:
-    people = [guest_create(), guest_create()]
-    game = services.game_create(creator=people[0][0], rules={"deck": 24}).game
-    services.game_join(game_id=game.pk, player=people[1][0])
-    return game.pk, people
-
-
-def move_elsewhere(game_id: int, people: list[tuple[Player, str]]) -> int:
-    """One move made as another process would (no server loop here: only the layer
-    hears of it). Returns the new seq."""
-    done: dict[str, int] = {}
-
-    def play() -> None:
-        try:
-            game = selectors.game_get(game_id)
-            for player, _ in people:
-                view = selectors.game_view_for(game, player)
-                if view["legal_actions"]:
-                    action = action_from_dict(view["legal_actions"][0])
-                    done["seq"] = services.action_play(game_id=game_id, player=player, action=action,
-                                                       expected_seq=view["seq"]).game.seq
-                    return
-        finally:
-            connection.close()
-
-    thread = threading.Thread(target=play)
-    thread.start()
-    thread.join()
-    return done["seq"]
+def move_elsewhere(table: Table) -> int:
+    """One move made as another process would (a thread with no server loop: only the
+    layer hears of it). Returns the new seq."""
+    (played,) = at_once(lambda: play_move(table.id))
+    return int(played.game.seq)
 
 
 async def test_one_membership_per_process_however_many_sockets() -> None:
-    game_id, people = await two_people()
-    watchers = [Socket(game_id, people[0][1]) for _ in range(5)]
+    table = await database_sync_to_async(table_create)(rules={"deck": 24})
+    game_id = table.id
+    watchers = [Socket(game_id, table.tokens[0]) for _ in range(5)]
     for socket in watchers:
         await socket.open()
     layer = get_channel_layer()
     assert isinstance(layer, InMemoryChannelLayer)
     assert len(layer.groups[f"game-{game_id}"]) == 1
-    seq = await asyncio.to_thread(move_elsewhere, game_id, people)
+    seq = await asyncio.to_thread(move_elsewhere, table)
     for socket in watchers:
         await socket.drain(0.2)
         assert socket.events()[-1]["seq"] == seq
@@ -78,14 +51,15 @@ async def test_one_membership_per_process_however_many_sockets() -> None:
 
 
 async def test_after_the_layer_fails_the_hub_joins_again_and_catches_up(monkeypatch: pytest.MonkeyPatch) -> None:
-    game_id, people = await two_people()
-    socket = Socket(game_id, people[1][1])
+    table = await database_sync_to_async(table_create)(rules={"deck": 24})
+    game_id = table.id
+    socket = Socket(game_id, table.tokens[1])
     start = (await socket.open())["view"]["seq"]
     layer = get_channel_layer()
     assert isinstance(layer, InMemoryChannelLayer)
     # Redis restarts: every group is forgotten, so the moves made meanwhile reach nobody.
     layer.groups.clear()
-    seqs = [await asyncio.to_thread(move_elsewhere, game_id, people) for _ in range(3)]
+    seqs = [await asyncio.to_thread(move_elsewhere, table) for _ in range(3)]
     await socket.drain(0.2)
     assert socket.events() == []
     # The hub's next receive fails (the connection died with the server) ...
@@ -109,7 +83,7 @@ async def test_after_the_layer_fails_the_hub_joins_again_and_catches_up(monkeypa
     assert_nothing_hidden(socket.events(), 1)
     assert len(layer.groups[f"game-{game_id}"]) == 1
     # And it hears the layer again.
-    seq = await asyncio.to_thread(move_elsewhere, game_id, people)
+    seq = await asyncio.to_thread(move_elsewhere, table)
     await socket.drain(0.2)
     assert socket.events()[-1]["seq"] == seq
     await socket.close()
@@ -119,13 +93,14 @@ async def test_every_minute_the_hub_heals_what_the_layer_lost_silently(monkeypat
     """A notice lost without an error (the groups forgotten) is healed by the next
     refresh round, with one database read per game however many sockets show it."""
     monkeypatch.setattr(hub, "REFRESH_EVERY", 0.2)
-    game_id, people = await two_people()
-    watchers = [Socket(game_id, people[1][1]) for _ in range(5)]
+    table = await database_sync_to_async(table_create)(rules={"deck": 24})
+    game_id = table.id
+    watchers = [Socket(game_id, table.tokens[1]) for _ in range(5)]
     start = min([(await socket.open())["view"]["seq"] for socket in watchers])
     layer = get_channel_layer()
     assert isinstance(layer, InMemoryChannelLayer)
     layer.groups.clear()
-    seqs = [await asyncio.to_thread(move_elsewhere, game_id, people) for _ in range(3)]
+    seqs = [await asyncio.to_thread(move_elsewhere, table) for _ in range(3)]
     reads: list[int | None] = []
     rounds: list[bool] = []
     load, rejoin = feed._load, hub.Hub._rejoin

@@ -3,7 +3,7 @@ PostgreSQL; every client is a real websocket or HTTP client.
 
 Runs only with ``DURAK_SCALED_TESTS=1`` and a PostgreSQL ``DATABASE_URL`` (``.ci/run``
 sets both); uses its own database (``<DATABASE_URL>_live_<pid>``) and a private
-``redis-server`` of its own on a free loopback port (``tests/stack.py``), which one test
+``redis-server`` of its own on a free loopback port (``tests.harness.stack``), which one test
 restarts: the machine's own Redis, serving other runs, is never touched.
 """
 
@@ -17,10 +17,9 @@ from typing import Any
 
 import pytest
 
-from tests.live.sockets import assert_gapless, assert_nothing_hidden
-from tests.stack import (
-    Guest,
-    LiveSocket,
+from tests.harness.moves import turn_over_rest
+from tests.harness.remote import Guest, LiveSocket
+from tests.harness.stack import (
     RedisServer,
     Stack,
     database_url,
@@ -30,6 +29,7 @@ from tests.stack import (
     redis_sockets,
     scaled_enabled,
 )
+from tests.live.sockets import assert_gapless, assert_nothing_hidden
 
 pytestmark = [
     pytest.mark.scaled,
@@ -59,9 +59,7 @@ def stack(tmp_path_factory: pytest.TempPathFactory, redis: RedisServer) -> Itera
                          "DURAK_AI_SWEEP_EVERY": "1", "DURAK_AI_STALLED_AFTER": "3", "DURAK_LIVE_SWEEP_EVERY": "1"})
     recreate_database(running.database_url)
     try:
-        running.migrate()
-        running.start_worker()
-        running.start_server()
+        running.start()
         yield running
     finally:
         running.stop()
@@ -165,11 +163,8 @@ async def test_a_client_that_drops_and_resumes_misses_nothing(stack: Stack) -> N
     seen = sock.last_seq()
     await sock.close()
     for _ in range(8):  # the game goes on over REST while Bob's socket is down
-        for guest in (alice, bob):
-            view = guest.view(game_id)
-            if view["legal_actions"]:
-                assert guest.act(game_id, view["legal_actions"][0], view["seq"]).status_code == 200
-                break
+        turn = turn_over_rest({0: alice, 1: bob}, game_id)
+        assert turn is None or turn.answer.status_code == 200, turn.answer.text
     now = alice.view(game_id)["seq"]
     again = socket_for(stack, game_id, bob)
     await again.open()

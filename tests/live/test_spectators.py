@@ -7,12 +7,14 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 
-from accounts.services import guest_create, token_for
-from games import engine, selectors, services
+from accounts.services import guest_create
+from games import selectors
 from games.engine import GameFinished, GameStarted
 from games.models import Game
 from games.options import TableOptions
 from live.feed import Stored, visible_seq
+from tests.harness.moves import play_move
+from tests.harness.tables import table_create
 from tests.live.sockets import Socket, assert_gapless, assert_nothing_hidden, fresh_channel_layer
 
 
@@ -37,41 +39,25 @@ def test_visible_seq_lags_the_given_number_of_actions() -> None:
     assert visible_seq(_stored([False, False]), 2) == 2
 
 
-def _two_people(delay: int) -> tuple[int, list[Any], str]:
-    people = [guest_create()[0], guest_create()[0]]
-    game = services.game_create(creator=people[0], rules={"deck": 24},
-                                options=TableOptions(spectator_delay=delay)).game
-    services.game_join(game_id=game.pk, player=people[1])
-    return game.pk, people, guest_create()[1]
-
-
-def _act(game_id: int, people: list[Any]) -> int:
-    game = Game.objects.get(pk=game_id)
-    state = selectors.game_state(game)
-    seat = engine.actors(state)[0]
-    services.action_play(game_id=game_id, player=people[seat], expected_seq=game.seq,
-                         action=engine.legal_actions(state, seat)[0])
-    return Game.objects.get(pk=game_id).seq
-
-
 @pytest.mark.django_db(transaction=True)
 async def test_a_spectator_of_a_delayed_table_sees_it_actions_late() -> None:
     fresh_channel_layer()
-    game_id, people, watcher_token = await database_sync_to_async(_two_people)(2)
+    table = await database_sync_to_async(table_create)(rules={"deck": 24}, options=TableOptions(spectator_delay=2))
+    _, watcher_token = await database_sync_to_async(guest_create)()
+    play = database_sync_to_async(play_move)
     seqs = [3]
     for _ in range(4):
-        seqs.append(await database_sync_to_async(_act)(game_id, people))
+        seqs.append((await play(table.id)).game.seq)
     # Actions started at seqs[0]+1, seqs[1]+1, ...: two actions late is after seqs[2].
-    watcher = Socket(game_id, watcher_token)
+    watcher = Socket(table.id, watcher_token)
     state = (await watcher.open())["view"]
     assert state["seq"] == seqs[2] and state["you"] is None
-    seqs.append(await database_sync_to_async(_act)(game_id, people))
+    seqs.append((await play(table.id)).game.seq)
     await watcher.drain()
     assert_gapless(watcher.events(), seqs[2] + 1, seqs[3])
     assert_nothing_hidden(watcher.events(), None)
     # Players at the table are never delayed.
-    player_token = await database_sync_to_async(token_for)(people[0])
-    player = Socket(game_id, player_token)
+    player = Socket(table.id, table.tokens[0])
     assert (await player.open())["view"]["seq"] == seqs[-1]
     await watcher.close()
     await player.close()
@@ -79,12 +65,12 @@ async def test_a_spectator_of_a_delayed_table_sees_it_actions_late() -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_rest_shows_spectators_of_a_delayed_table_the_same_past() -> None:
-    game_id, people, _ = _two_people(2)
-    seqs = [3] + [_act(game_id, people) for _ in range(4)]
+    table = table_create(rules={"deck": 24}, options=TableOptions(spectator_delay=2))
+    seqs = [3] + [play_move(table.id).game.seq for _ in range(4)]
     watcher = guest_create()[0]
-    game = Game.objects.get(pk=game_id)
+    game = Game.objects.get(pk=table.id)
     view = selectors.game_view_for(game, watcher)
     assert view["seq"] == seqs[2] and view["you"] is None
     assert [e["seq"] for e in selectors.events_for(game, watcher, 0)] == list(range(1, seqs[2] + 1))
-    assert selectors.game_view_for(game, people[0])["seq"] == seqs[-1]  # players: live
-    assert len(selectors.events_for(game, people[1], 0)) == seqs[-1]
+    assert selectors.game_view_for(game, table.people[0])["seq"] == seqs[-1]  # players: live
+    assert len(selectors.events_for(game, table.people[1], 0)) == seqs[-1]

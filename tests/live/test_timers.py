@@ -12,30 +12,20 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from accounts.models import Player
-from accounts.services import guest_create
-from games import engine, selectors, services
-from games.engine import actors
+from games import selectors
 from games.models import Game, GameEvent
 from games.options import TableOptions
 from live import services as live
 from live.models import SeatAbsence
+from tests.harness.moves import move_due, move_play, seat_due
+from tests.harness.tables import table_create
 
 pytestmark = pytest.mark.django_db(transaction=True)  # moves act in on-commit hooks
 
 Scheduled = list[tuple[str, tuple[Any, ...], float]]
 
-
-def _table(timer: int = 30) -> tuple[Game, list[Player]]:
-    people = [guest_create()[0], guest_create()[0]]
-    game = services.game_create(creator=people[0], rules={"deck": 24}, options=TableOptions(move_timer=timer)).game
-    game = services.game_join(game_id=game.pk, player=people[1]).game
-    return game, people
-
-
-def _to_act(game: Game) -> int:
-    game.refresh_from_db()
-    return actors(selectors.game_state(game))[0]
+# Two people, thirty seconds a move.
+RULES, TIMED = {"deck": 24}, TableOptions(move_timer=30)
 
 
 def _time_passes(game: Game, seconds: float) -> None:
@@ -56,14 +46,14 @@ def test_create_takes_a_timer_and_a_spectator_delay(make_client: Any) -> None:
 
 
 def test_each_move_starts_the_timer_of_the_person_to_act(scheduled: Scheduled) -> None:
-    game, _ = _table()
-    seat = _to_act(game)
+    game = table_create(rules=RULES, options=TIMED).game
+    seat = seat_due(game)
     assert ("live.tasks.seat_timeout", (game.pk, seat, game.seq), 30.0) in scheduled
 
 
 def test_when_the_timer_runs_out_the_computer_moves_for_the_seat(scheduled: Scheduled) -> None:
-    game, _ = _table()
-    seat, seq = _to_act(game), game.seq
+    game = table_create(rules=RULES, options=TIMED).game
+    seat, seq = seat_due(game), game.seq
     assert not live.seat_timed_out(game_id=game.pk, seat=seat, expected_seq=seq)  # time is left
     _time_passes(game, 31)
     assert live.seat_timed_out(game_id=game.pk, seat=seat, expected_seq=seq)
@@ -76,30 +66,27 @@ def test_when_the_timer_runs_out_the_computer_moves_for_the_seat(scheduled: Sche
 
 
 def test_an_away_seat_is_played_quickly_until_its_player_comes_back(scheduled: Scheduled) -> None:
-    game, people = _table()
-    seat, seq = _to_act(game), game.seq
+    game = table_create(rules=RULES, options=TIMED).game
+    seat, seq = seat_due(game), game.seq
     _time_passes(game, 31)
     live.seat_timed_out(game_id=game.pk, seat=seat, expected_seq=seq)
     # Play on until the away seat must act again: its timer is the short one now.
     for _ in range(40):
-        turn = _to_act(game)
-        if turn == seat:
+        move = move_due(game)
+        if move.seat == seat:
             break
         scheduled.clear()
-        services.action_play(game_id=game.pk, player=people[turn], expected_seq=game.seq,
-                             action=engine.legal_actions(selectors.game_state(game), turn)[0])
-    game.refresh_from_db()
+        move_play(move)
     timers = [call for call in scheduled if call[0] == "live.tasks.seat_timeout"]
     assert ("live.tasks.seat_timeout", (game.pk, seat, game.seq), live.AWAY_MOVE_AFTER) in timers
     # Acting in person takes the seat back.
-    services.action_play(game_id=game.pk, player=people[seat], expected_seq=game.seq,
-                         action=engine.legal_actions(selectors.game_state(game), seat)[0])
+    move_play(move)
     assert SeatAbsence.objects.get(game=game, seat=seat).returned_at is not None
 
 
 def test_reconnecting_in_the_window_takes_the_seat_back(scheduled: Scheduled) -> None:
-    game, _ = _table()
-    seat = _to_act(game)
+    game = table_create(rules=RULES, options=TIMED).game
+    seat = seat_due(game)
     SeatAbsence.objects.create(game=game, seat=seat, away_since=timezone.now())
     assert live.seat_returned(game_id=game.pk, seat=seat)
     assert not live.seat_returned(game_id=game.pk, seat=seat)
@@ -112,7 +99,8 @@ def test_reconnecting_in_the_window_takes_the_seat_back(scheduled: Scheduled) ->
 
 
 def test_after_the_window_the_seat_is_forfeit_and_the_computer_finishes_for_it(scheduled: Scheduled) -> None:
-    game, people = _table()
+    table = table_create(rules=RULES, options=TIMED)
+    game = table.game
     absence = SeatAbsence.objects.create(game=game, seat=1, away_since=timezone.now() - timedelta(seconds=61))
     assert live.absence_expire(absence_id=absence.pk)
     assert not live.seat_returned(game_id=game.pk, seat=1)  # too late
@@ -120,20 +108,19 @@ def test_after_the_window_the_seat_is_forfeit_and_the_computer_finishes_for_it(s
         game.refresh_from_db()
         if game.status == Game.Status.FINISHED:
             break
-        turn = _to_act(game)
-        if turn == 1:
+        move = move_due(game)
+        if move.seat == 1:
             assert live.seat_timed_out(game_id=game.pk, seat=1, expected_seq=game.seq)  # no wait at all
         else:
-            services.action_play(game_id=game.pk, player=people[0], expected_seq=game.seq,
-                                 action=engine.legal_actions(selectors.game_state(game), 0)[0])
+            move_play(move)
     assert game.status == Game.Status.FINISHED
     assert game.result is not None and game.result["forfeits"] == [1]
-    assert selectors.game_view_for(game, people[0])["result"]["forfeits"] == [1]
+    assert selectors.game_view_for(game, table.people[0])["result"]["forfeits"] == [1]
     assert not GameEvent.objects.filter(game=game, actor_seat=1, actor__isnull=False).exists()
 
 
 def test_the_sweep_fires_timers_whose_tasks_were_lost(scheduled: Scheduled) -> None:
-    game, _ = _table()
+    game = table_create(rules=RULES, options=TIMED).game
     seq = game.seq
     assert live.timers_sweep() == 0
     _time_passes(game, 31)

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from accounts.models import Player
 from games.models import Game, GameEvent
-from games.services import game_create
+from tests.harness.tables import table_create
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ def admin_client_(db: None, django_user_model: Any) -> DjangoClient:
 
 @pytest.fixture
 def game(player: Player) -> Game:
-    return game_create(creator=player, rules={"players": 2}, opponents=[{"ai": "novice"}]).game
+    return table_create(creator=player, rules={"players": 2}, computer=["novice"]).game
 
 
 def test_the_game_list_searches_and_filters(admin_client_: DjangoClient, game: Game, player: Player) -> None:

@@ -8,22 +8,21 @@ sets both). The servers use that database itself (migrated here), not the test d
 from __future__ import annotations
 
 import os
-import threading
 import time
 from collections.abc import Iterator
-from typing import Any
+from functools import partial
 
 import httpx
 import pytest
 
-from tests.stack import Guest, Stack
+from tests.harness.races import at_once
+from tests.harness.remote import Guest
+from tests.harness.stack import Stack, scaled_enabled
 
 pytestmark = [
     pytest.mark.scaled,
     pytest.mark.skipif(
-        os.environ.get("DURAK_SCALED_TESTS") != "1"
-        or not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
-        or not os.environ.get("CELERY_BROKER_URL"),
+        not scaled_enabled() or not os.environ.get("CELERY_BROKER_URL"),
         reason="needs DURAK_SCALED_TESTS=1, a PostgreSQL DATABASE_URL and CELERY_BROKER_URL (see .ci/run)",
     ),
 ]
@@ -35,10 +34,8 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
                     redis_url=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
                     broker_url=os.environ["CELERY_BROKER_URL"],
                     env={"DURAK_AI_BUDGET_MS": "50", "DURAK_AI_SWEEP_EVERY": "1", "DURAK_AI_STALLED_AFTER": "2"})
-    running.migrate()
     try:
-        running.start_worker(pool="threads")
-        running.start_server()
+        running.start(pool="threads")
         yield running
     finally:
         running.stop()
@@ -71,19 +68,14 @@ def test_two_actions_at_one_seq_over_http(stack: Stack) -> None:
     attacker = [alice, bob][alice.view(game_id)["attacker"]]
     view = attacker.view(game_id)
     options = view["legal_actions"]
-    answers: list[httpx.Response] = []
-    barrier = threading.Barrier(2)
-
-    def race(action: dict[str, Any]) -> None:
-        with httpx.Client(base_url=stack.base, headers=dict(attacker.http.headers), timeout=30) as client:
-            barrier.wait()
-            answers.append(client.post(f"/api/v1/games/{game_id}/actions/", json={**action, "expected_seq": view["seq"]}))
-
-    threads = [threading.Thread(target=race, args=(action,)) for action in (options[0], options[-1])]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    tabs = [httpx.Client(base_url=stack.base, headers=dict(attacker.http.headers), timeout=30) for _ in range(2)]
+    try:
+        answers = at_once(*(partial(tab.post, f"/api/v1/games/{game_id}/actions/",
+                                    json={**action, "expected_seq": view["seq"]})
+                            for tab, action in zip(tabs, (options[0], options[-1]), strict=True)))
+    finally:
+        for tab in tabs:
+            tab.close()
     assert sorted(a.status_code for a in answers) == [200, 409]
     lost = next(a for a in answers if a.status_code == 409).json()["error"]
     assert lost["code"] == "stale_seq" and lost["seq"] == attacker.view(game_id)["seq"]

@@ -10,6 +10,8 @@ from games.models import Game
 from games.results import first_seat_score
 from ratings.models import Rating, RatingChange
 from ratings.services import expected, new_ratings, rating_update
+from tests.harness.moves import play_out_over_rest
+from tests.harness.tables import table_over_rest
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -36,24 +38,10 @@ def test_the_first_seat_score(result: dict[str, Any], score: float) -> None:
     assert first_seat_score(result) == score
 
 
-def _play_out(clients: list[Any], game_id: int) -> None:
-    for _ in range(3000):
-        view = clients[0].view(game_id)
-        if view["status"] == "finished":
-            return
-        for seat in view["to_act"]:
-            seen = clients[seat].view(game_id)
-            if seen["legal_actions"]:
-                clients[seat].act(game_id, seen["legal_actions"][0], seen["seq"])
-                break
-    raise AssertionError("the game did not finish")
-
-
 def test_a_game_between_two_people_is_rated_once(make_client: Any) -> None:
     a, b = make_client(), make_client()
-    game_id = a.create({"players": 2}).json()["id"]
-    assert b.post(f"/api/v1/games/{game_id}/join/").status_code == 200
-    _play_out([a, b], game_id)
+    game_id = table_over_rest(a, b, rules={"players": 2})["id"]
+    play_out_over_rest({0: a, 1: b}, game_id)
     changes = RatingChange.objects.filter(game_id=game_id)
     assert changes.count() == 2
     result = Game.objects.get(pk=game_id).result
@@ -73,12 +61,7 @@ def test_a_game_between_two_people_is_rated_once(make_client: Any) -> None:
 
 def test_games_against_the_computer_are_not_rated(make_client: Any) -> None:
     a = make_client()
-    game_id = a.create({"players": 2}, [{"ai": "novice"}]).json()["id"]
-    for _ in range(500):
-        view = a.view(game_id)
-        if view["status"] == "finished":
-            break
-        if view["legal_actions"]:
-            a.act(game_id, view["legal_actions"][0], view["seq"])
+    game_id = table_over_rest(a, rules={"players": 2}, opponents=[{"ai": "novice"}])["id"]
+    play_out_over_rest({0: a}, game_id, limit=500)
     assert Game.objects.get(pk=game_id).status == "finished"
     assert not RatingChange.objects.exists() and not Rating.objects.exists()

@@ -14,7 +14,7 @@ from games.engine.ai.experienced import Seen, W
 from games.engine.ai.sim import step
 from tests.engine.ai.support import positions
 from tests.engine.ai.test_information import reshuffled
-from tests.engine.test_properties import MAX_ACTIONS, SEEDS, any_rules
+from tests.engine.random_games import MAX_ACTIONS, SEEDS, any_rules
 
 
 def two_player_positions(seed: str, games: int) -> list[tuple[State, int]]:
