@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 from typing import Any
 
+from django import forms
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
@@ -14,7 +15,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from durak_platform.errors import ApplicationError
-from tournaments import selectors, services
+from tournaments import ledger, selectors, services, terms
 from tournaments.models import Account, Entry, Posting, Round, StaffAction, Table, Tournament, Transfer
 
 
@@ -112,6 +113,47 @@ def ledger_csv(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: Que
                                "created_at", "note"], rows)
 
 
+TERMS = ["name", "organiser", "format", "rules", "entry_fee", "rake_percent", "added_prize", "guarantee",
+         "payouts", "leaves", "min_entrants", "max_entrants", "starts_at", "rounds", "move_timer", "spectator_delay"]
+
+
+class TournamentCreateForm(forms.ModelForm):
+    """A tournament made by staff for an organiser: the same terms, checked by the same
+    code, as through the API (``tournaments.terms``), and paid for by the organiser."""
+
+    class Meta:
+        model = Tournament
+        fields = TERMS
+
+    def body(self) -> dict[str, Any]:
+        data = {name: self.cleaned_data.get(name) for name in TERMS if name != "organiser"}
+        data["timer"] = data.pop("move_timer")
+        starts = data.get("starts_at")
+        if starts is not None:
+            data["starts_at"] = starts.isoformat()
+        if data["format"] != Tournament.Format.ELIMINATION:
+            data.pop("leaves")
+        if data["format"] != Tournament.Format.SWISS:
+            data.pop("rounds")
+        return data
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if not self.errors:
+            try:
+                made = terms.parse(self.body())
+            except ApplicationError as error:
+                field = error.extra.get("field")
+                field = "move_timer" if field == "timer" else field
+                self.add_error(field if field in self.fields else None, error.message)
+                return cleaned
+            held = ledger.wallet_balance(cleaned["organiser"].pk)
+            if held < made["added_prize"] + made["guarantee"]:
+                self.add_error("organiser", f"The organiser's wallet holds {held} coins: too few for the added "
+                                            "prize and the guarantee.")
+        return cleaned
+
+
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     list_display = ["id", "name", "format", "status", "organiser", "entry_fee", "entrant_count", "created_at"]
@@ -141,8 +183,23 @@ class TournamentAdmin(admin.ModelAdmin):
                     "rounds", "move_timer", "spectator_delay"]
         return list(self.readonly_fields)
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False  # created through the API or the page, where the terms are checked and paid for
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
+        if obj is None:
+            kwargs["form"] = TournamentCreateForm
+        return super().get_form(request, obj, change=change, **kwargs)
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        return TERMS if obj is None else super().get_fields(request, obj)
+
+    def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
+        if change:
+            super().save_model(request, obj, form, change)
+            return
+        # Made by the service, as through the API: the added prize and the guarantee leave
+        # the organiser's wallet now (or nothing is made).
+        made = services.tournament_create(organiser=form.cleaned_data["organiser"], data=form.body())
+        obj.pk = made.pk
+        obj.refresh_from_db()
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # the ledger points at it: cancel instead

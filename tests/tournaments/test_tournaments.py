@@ -289,3 +289,23 @@ def test_a_finished_table_moves_its_round_on_once(monkeypatch: pytest.MonkeyPatc
     assert rounds.round_close(tournament_id=t["id"]) is False  # its tables are still being played
     game_ids = list(Game.objects.filter(tournament_table__tournament=tournament).values_list("pk", flat=True))
     assert game_ids and Entry.objects.filter(tournament=tournament, current_game__in=game_ids).count() >= 2
+
+
+def test_staff_create_a_tournament_in_the_admin_for_an_organiser_who_pays_for_it() -> None:
+    [organiser] = _funded(1)
+    _, browser = _staff()
+    form = {"name": "Клубный кубок", "organiser": organiser.player.pk, "format": "elimination",
+            "rules": '{"players": 3}', "entry_fee": 10, "rake_percent": 0, "added_prize": 100, "guarantee": 0,
+            "payouts": "null", "leaves": "half", "min_entrants": 3, "max_entrants": 27, "starts_at_0": "",
+            "starts_at_1": "", "rounds": "", "move_timer": 45, "spectator_delay": 2,
+            "entries-TOTAL_FORMS": 0, "entries-INITIAL_FORMS": 0, "tables-TOTAL_FORMS": 0,
+            "tables-INITIAL_FORMS": 0, "staff_actions-TOTAL_FORMS": 0, "staff_actions-INITIAL_FORMS": 0}
+    refused = browser.post("/admin/tournaments/tournament/add/", {**form, "rake_percent": 80})
+    assert refused.status_code == 200 and "rake_percent" in refused.content.decode()
+    assert not Tournament.objects.exists()
+    made = browser.post("/admin/tournaments/tournament/add/", form)
+    assert made.status_code == 302, made.content.decode()[:2000]
+    tournament = Tournament.objects.get()
+    assert (tournament.format, tournament.leaves, tournament.move_timer) == ("elimination", "half", 45)
+    assert _balance(organiser) == WELCOME - 100
+    _ledger_balanced()
