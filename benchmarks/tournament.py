@@ -71,6 +71,26 @@ def _field(entrants: int, seats: int, leaves: str) -> Any:
     return tournament
 
 
+def _detail_time(tournament_id: int) -> None:
+    """How long the tournament's page data takes with round 1's tables all in play."""
+    from django.db import connection, reset_queries
+    from django.test.utils import CaptureQueriesContext
+
+    from tournaments import selectors
+    from tournaments.models import Table
+
+    tables = Table.objects.filter(tournament_id=tournament_id).count()
+    times = []
+    for _ in range(5):
+        began = time.perf_counter()
+        with CaptureQueriesContext(connection) as queries:
+            selectors.tournament_detail(selectors.tournament_get(tournament_id), None)
+        times.append((time.perf_counter() - began) * 1000)
+    reset_queries()
+    print(f"the tournament's detail (the page's data) with {tables} tables: {min(times):.1f} ms best of 5, "
+          f"{len(queries)} queries")
+
+
 def _wait(tournament_id: int, limit_s: float) -> float:
     from tournaments.models import Round, Tournament
 
@@ -145,6 +165,7 @@ def main(args: argparse.Namespace) -> int:
             _django(stack)
             began = time.monotonic()
             tournament = _field(args.entrants, args.seats, args.leaves)
+            _detail_time(tournament.pk)
             _wait(tournament.pk, args.limit_minutes * 60)
             wall = time.monotonic() - began
             ok = _report(tournament.pk, wall)
