@@ -50,6 +50,19 @@ def _organiser(tournament_id: int) -> Any:
     return Tournament.objects.select_related("organiser").get(pk=tournament_id).organiser
 
 
+def _act(kind: str, tournament_id: int, player: Any, staff: User) -> None:
+    if kind == "join":
+        services.tournament_join(tournament_id=tournament_id, player=player)
+    elif kind == "withdraw":
+        services.tournament_withdraw(tournament_id=tournament_id, player=player)
+    elif kind == "start":
+        services.tournament_start(tournament_id=tournament_id, player=_organiser(tournament_id))
+    elif kind == "cancel":
+        services.tournament_cancel(tournament_id=tournament_id, player=_organiser(tournament_id))
+    else:
+        services.tournament_cancel_by_staff(tournament_id=tournament_id, by=staff)
+
+
 def _run(steps: list[tuple[Any, ...]], people: list[Any], staff: User) -> int:
     """Play ``steps``, checking the ledger after each; returns how many tournaments ran."""
     made: list[int] = []
@@ -62,13 +75,7 @@ def _run(steps: list[tuple[Any, ...]], people: list[Any], staff: User) -> int:
             elif kind == "grant":
                 services.wallet_grant(player=player, amount=arg, by=staff, key=f"{len(made)}:{who}:{arg}")
             elif made:
-                tid = made[arg % len(made)]
-                {"join": lambda: services.tournament_join(tournament_id=tid, player=player),
-                 "withdraw": lambda: services.tournament_withdraw(tournament_id=tid, player=player),
-                 "start": lambda: services.tournament_start(tournament_id=tid, player=_organiser(tid)),
-                 "cancel": lambda: services.tournament_cancel(tournament_id=tid, player=_organiser(tid)),
-                 "staff_cancel": lambda: services.tournament_cancel_by_staff(tournament_id=tid, by=staff),
-                 }[kind]()
+                _act(kind, made[arg % len(made)], player, staff)
         except ApplicationError:
             pass  # refused (no coins, closed, not the organiser...): and so nothing moved
         assert ledger.total_sum() == 0 and ledger.unbalanced_transfers() == []
