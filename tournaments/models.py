@@ -114,6 +114,7 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField()
     seed = models.CharField(max_length=64)
     byes = models.JSONField(default=list)
+    ratings = models.JSONField(default=dict, help_text="The ratings the seating used (first rounds).")
     final = models.BooleanField(default=False)
     opened_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)

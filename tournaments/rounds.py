@@ -39,11 +39,12 @@ def _ratings(tournament: Tournament, players: list[int]) -> dict[int, float] | N
     return {player: float(value) for player, value in rated.items()} or None
 
 
-def _seating(tournament: Tournament, number: int, seed: str, played: list[standings.Played]) -> \
-        tuple[seating.Seating, bool] | None:
-    """The seating of round ``number`` and whether it is the final; None: no round is left."""
+def _seating(tournament: Tournament, number: int, seed: str, played: list[standings.Played],
+             active: list[int], ratings: dict[int, float] | None) -> tuple[seating.Seating, bool] | None:
+    """The seating of round ``number`` of the ``active`` players (those who may still be
+    seated) after the rounds ``played``, and whether it is the final; None: no round is
+    left. A function of its arguments alone, so a round can be derived again."""
     seats = tournament.seats
-    active = standings.still_playing(tournament)
     byes_had = [p for r in played for p in r.round.byes]
     if tournament.format == Tournament.Format.ELIMINATION:
         progress = elimination.progress(standings.entrants(tournament), [r.round for r in played], tournament.leaves,
@@ -51,9 +52,7 @@ def _seating(tournament: Tournament, number: int, seed: str, played: list[standi
         still = [p for p in progress.still_in if p in active]
         if progress.over or len(still) <= 1:
             return None
-        ratings = None  # ratings are for the first round: strong players apart
-        final = elimination.is_final(len(still), seats)
-        if final:
+        if elimination.is_final(len(still), seats):
             return seating.Seating((tuple(sorted(still)),), ()), True
         return seating.seat(still, seats, seed=seed, ratings=ratings, byes_had=byes_had), False
     if tournament.format == Tournament.Format.SWISS:
@@ -61,7 +60,7 @@ def _seating(tournament: Tournament, number: int, seed: str, played: list[standi
             return None
         rounds = [r.round for r in played]
         return swiss.pair(sorted(active), seats, points=swiss.points(rounds), met=swiss.opponents(rounds),
-                          seed=seed, byes_had=byes_had), False
+                          seed=seed, ratings=ratings, byes_had=byes_had), False
     schedule = round_robin.schedule(standings.entrants(tournament), seats)
     if number > len(schedule):
         return None
@@ -72,6 +71,18 @@ def _seating(tournament: Tournament, number: int, seed: str, played: list[standi
     return seating.Seating(tables, tuple(sorted(p for p in active if p not in seated))), False
 
 
+def round_rederive(tournament: Tournament, number: int) -> seating.Seating | None:
+    """Round ``number`` seated again from what was recorded (its seed, the ratings it
+    used, who was in it, the rounds before): an audit; it equals the round as played."""
+    round_ = Round.objects.get(tournament=tournament, number=number)
+    tables = Table.objects.filter(tournament=tournament, round=number).order_by("id")
+    present = sorted({p for t in tables for p in t.players} | set(round_.byes))
+    played = [r for r in standings.played_rounds(tournament) if r.number < number]
+    ratings = {int(p): float(v) for p, v in round_.ratings.items()} or None
+    planned = _seating(tournament, number, round_.seed, played, present, ratings)
+    return None if planned is None else planned[0]
+
+
 def round_open(tournament: Tournament, played: list[standings.Played] | None = None) -> Round | None:
     """Seat the next round and open its tables (the tournament row is locked by the
     caller). Returns the round, or None when the tournament has no round left."""
@@ -79,18 +90,17 @@ def round_open(tournament: Tournament, played: list[standings.Played] | None = N
     number = len(played) + 1
     seed = secrets.token_hex(8)
     began = time.perf_counter()
-    planned = _seating(tournament, number, seed, played)
+    active = standings.still_playing(tournament)
+    # Strong players apart in the first round (snake seeding); later rounds go by results.
+    ratings = _ratings(tournament, active) if number == 1 else None
+    planned = _seating(tournament, number, seed, played, active, ratings)
     if planned is None:
         return None
-    if number == 1 and tournament.format != Tournament.Format.ROUND_ROBIN:
-        ratings = _ratings(tournament, standings.still_playing(tournament))
-        if ratings:  # strong players apart in the first round: snake seeding, still recorded
-            planned = (seating.seat(standings.still_playing(tournament), tournament.seats, seed=seed,
-                                    ratings=ratings), planned[1])
     layout, final = planned
     seating_ms = (time.perf_counter() - began) * 1000
     round_ = Round.objects.create(tournament=tournament, number=number, seed=seed, byes=list(layout.byes),
-                                  final=final, seating_ms=seating_ms)
+                                  ratings={str(p): v for p, v in (ratings or {}).items()}, final=final,
+                                  seating_ms=seating_ms)
     players = Player.objects.in_bulk([p for table in layout.tables for p in table])
     options = _options(tournament)
     tables = []

@@ -13,7 +13,8 @@ import pytest
 
 from tests.harness.clients import Client
 from tests.harness.moves import turn_over_rest
-from tournaments import ledger
+from tournaments import ledger, rounds
+from tournaments.models import Table, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)  # rounds move on in on-commit hooks
 
@@ -78,6 +79,16 @@ def _check_rounds(detail: dict[str, Any], seats: int) -> None:
                     out.add(table["players"][result["durak"]])
 
 
+def _check_audit(tournament_id: int) -> None:
+    """Every round, seated again from its recorded seed and history, is the round played."""
+    tournament = Tournament.objects.get(pk=tournament_id)
+    for number in sorted(set(Table.objects.filter(tournament=tournament).values_list("round", flat=True))):
+        again = rounds.round_rederive(tournament, number)
+        assert again is not None
+        played = [tuple(t.players) for t in Table.objects.filter(tournament=tournament, round=number).order_by("id")]
+        assert list(again.tables) == played, f"round {number} does not derive again"
+
+
 def _check_money(detail: dict[str, Any], before: dict[int, int], clients: dict[int, Client],
                  organiser: Client) -> None:
     standings = detail["standings"]
@@ -113,6 +124,7 @@ def test_an_elimination_of_27_players_at_tables_of_3_ends_with_one_winner() -> N
     # The 27th entry filled the field: it started by itself.
     detail = _play_to_the_end(organiser, tournament_id, by_id, seed=27)
     _check_rounds(detail, seats=3)
+    _check_audit(tournament_id)
     standings = detail["standings"]
     winners = [row for row in standings if row["place"] == 1]
     assert len(winners) >= 1 and detail["rounds"][-1]["tables"][0]["players"]
@@ -136,6 +148,7 @@ def test_a_swiss_of_8_players_at_tables_of_2_plays_its_rounds() -> None:
     detail = _play_to_the_end(organiser, tournament_id, by_id, seed=8)
     assert len(detail["rounds"]) == 3
     _check_rounds(detail, seats=2)
+    _check_audit(tournament_id)
     points = [row["points"] for row in sorted(detail["standings"], key=lambda r: r["place"])]
     assert points == sorted(points, reverse=True)
     assert sum(points) == 3 * 4  # four tables a round, one point each

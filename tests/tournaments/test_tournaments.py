@@ -309,3 +309,19 @@ def test_staff_create_a_tournament_in_the_admin_for_an_organiser_who_pays_for_it
     assert (tournament.format, tournament.leaves, tournament.move_timer) == ("elimination", "half", 45)
     assert _balance(organiser) == WELCOME - 100
     _ledger_balanced()
+
+
+def test_known_ratings_seat_the_strong_apart_in_the_first_round() -> None:
+    from ratings.models import Rating
+    from tournaments.models import Round, Table
+
+    clients = _funded(8)
+    strong = [c.player for c in clients[:2]]
+    for n, client in enumerate(clients):
+        Rating.objects.create(player=client.player, value=2000 - 50 * n, games=10)
+    t = _create(clients[0], format="elimination", rules={"players": 4}, max_entrants=8)
+    for client in clients:
+        client.post(f"/api/v1/tournaments/{t['id']}/join/")
+    tables = [set(table.players) for table in Table.objects.filter(tournament_id=t["id"], round=1)]
+    assert len(tables) == 2 and all(len(table & {p.pk for p in strong}) == 1 for table in tables)
+    assert Round.objects.get(tournament_id=t["id"], number=1).ratings[str(strong[0].pk)] == 2000

@@ -101,6 +101,7 @@ class Migration(migrations.Migration):
                 ('number', models.PositiveSmallIntegerField()),
                 ('seed', models.CharField(max_length=64)),
                 ('byes', models.JSONField(default=list)),
+                ('ratings', models.JSONField(default=dict, help_text='The ratings the seating used (first rounds).')),
                 ('final', models.BooleanField(default=False)),
                 ('opened_at', models.DateTimeField(auto_now_add=True)),
                 ('closed_at', models.DateTimeField(blank=True, null=True)),
