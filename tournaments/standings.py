@@ -32,13 +32,9 @@ class Standings:
     tiebreak: dict[int, int] = field(default_factory=dict)  # half-points of Buchholz
 
 
-def field_of(entries: list[Entry]) -> list[int]:
-    return sorted(e.player_id for e in entries if e.status != Entry.Status.WITHDRAWN)
-
-
 def entrants(tournament: Tournament) -> list[int]:
     """Everyone who entered and did not withdraw."""
-    return field_of(list(tournament.entries.only("player_id", "status")))
+    return sorted(tournament.entries.exclude(status=Entry.Status.WITHDRAWN).values_list("player_id", flat=True))
 
 
 def still_playing(tournament: Tournament) -> list[int]:
