@@ -86,9 +86,10 @@ def _detail_time(tournament_id: int) -> None:
         with CaptureQueriesContext(connection) as queries:
             selectors.tournament_detail(selectors.tournament_get(tournament_id), None)
         times.append((time.perf_counter() - began) * 1000)
+        count = len(queries.captured_queries)
     reset_queries()
     print(f"the tournament's detail (the page's data) with {tables} tables: {min(times):.1f} ms best of 5, "
-          f"{len(queries)} queries")
+          f"{count} queries")
 
 
 def _wait(tournament_id: int, limit_s: float) -> float:
