@@ -29,7 +29,7 @@ export function noticeText(table, lang) {
   return translate(lang, "notice.ready", { round: table.round || "?", name: table.name });
 }
 
-const N = { ws: null, open: false, fails: 0, box: null, table: null, waiting: null, opts: null, started: false };
+const N = { ws: null, open: false, fails: 0, box: null, table: null, going: false, waiting: null, opts: null, started: false };
 
 function shownList() {
   const list = load(SHOWN_KEY, []);
@@ -62,6 +62,7 @@ function show(table, going) {
   const lang = storedLang();
   const box = banner();
   N.table = table;
+  N.going = going;
   box.dataset.game = table.game;
   box.querySelector(".tn-text").textContent = noticeText(table, lang) + (going ? " · " + translate(lang, "notice.going") : "");
   const go = box.querySelector(".tn-go");
@@ -144,6 +145,11 @@ export async function startTableNotices({ current = () => [], busy = () => false
   N.opts = { current, busy };
   setInterval(() => { if (!N.open && !document.hidden) check(); }, POLL_MS);
   setInterval(() => { if (N.waiting && !N.box.hidden && !busy()) handle(N.waiting); }, 1000);
+  // The page's language switch: the notice says it again in the new language.
+  document.addEventListener("click", (ev) => {
+    if (!ev.target.closest || !ev.target.closest(".lang-switch button")) return;
+    setTimeout(() => { if (N.box && !N.box.hidden && N.table) show(N.table, N.going); }, 0);
+  });
   try {
     await ensureGuest();
   } catch (e) {

@@ -142,10 +142,15 @@ async function act(what) {
     if (what === "welcome") {
       await api("POST", "/wallet/welcome/", {});
     } else {
+      const before = P.detail;
       const d = await api("POST", "/tournaments/" + ID + "/" + what + "/", {});
       P.detail = d;
       P.layout = layout(d, P.me);
       draw();
+      const last = P.layout.columns[P.layout.columns.length - 1];
+      if (what === "advance" && before && d.status === "running" && d.rounds.length === before.rounds.length && last && !last.over) {
+        say(t("tp.advanceWait", { n: last.done, total: last.total }));
+      }
     }
   } catch (e) {
     say(refusalText(e));

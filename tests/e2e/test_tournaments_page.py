@@ -136,6 +136,14 @@ def test_an_elimination_tournament_from_the_form_to_the_final(fresh_page: Any, s
     assert _pool(watcher)["total"] == "100"
     assert "Тур 1" in watcher.locator("#t-rounds .round-col h3").first.inner_text()
     watcher.screenshot(path=str(SCREENSHOTS / "tournament-round-1.png"), full_page=True)
+    # The organiser's own tab of the page: «Следующий тур» while round 1 is in play says so.
+    organiser_tab = host.context.new_page()
+    organiser_tab.goto(f"/tournaments/{tournament}/")
+    organiser_tab.locator('[data-do="advance"]').click()
+    organiser_tab.wait_for_selector("#tour-message:not([hidden])")
+    assert "Тур ещё идёт" in organiser_tab.locator("#tour-message").inner_text()
+    assert organiser_tab.locator('[data-do="cancel"], [data-do="start"], [data-do="join"]').count() == 0
+    organiser_tab.close()
 
     # Round 1 played out through the API (the two browser players meant to win): the page
     # follows each table's end over its socket, then the final is seated and its players'
@@ -224,6 +232,7 @@ def test_the_tournament_page_and_its_table_on_a_phone(fresh_page: Any, server: s
     phone.locator('.lang-switch [data-set-lang="en"]').click()
     phone.wait_for_function("() => document.querySelector('#t-rounds h2').textContent === 'Rounds'")
     assert phone.locator("#t-rounds .round-col h3").first.inner_text().startswith("Final")  # three at a table of three
+    phone.wait_for_function("() => document.querySelector('#table-notice').textContent.startsWith('Your table is ready')")
     phone.screenshot(path=str(SCREENSHOTS / "tournament-phone-en.png"), full_page=True)
 
 
