@@ -175,7 +175,8 @@ export async function resumeGame() {
       const table = lookUpTable(S.gameId);
       const view = await api("GET", "/games/" + S.gameId + "/");
       await table;
-      if (view.you) {
+      // A tournament table offers no new game; once it is over the page is the person's own again.
+      if (view.you && !(view.status === "finished" && tableInfo.get(view.id))) {
         setGame(view);
         redraw();
         pump();

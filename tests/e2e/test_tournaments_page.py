@@ -189,6 +189,10 @@ def test_an_elimination_tournament_from_the_form_to_the_final(fresh_page: Any, s
         page.wait_for_selector("#result:not([hidden])")
         assert page.locator('#result [data-act="new"]').count() == 0
         assert page.locator("#result a[href^='/tournaments/']").count() == 1
+    # Its table over, the game page is the person's own again: a new game against the computer.
+    host.goto("/")
+    driver.wait_ready(host)
+    assert host.locator("#btn-new").is_visible() and not host.locator("#tour-bar").is_visible()
 
 
 def test_the_tournament_page_and_its_table_on_a_phone(fresh_page: Any, server: str, api_players: Any) -> None:
