@@ -328,3 +328,31 @@ def test_256_tables_are_drawn_at_once_from_one_answer(fresh_page: Any, api_playe
     page.wait_for_function("() => document.querySelectorAll('#t-rounds .tbl:not(.miss)').length === 1")
     page.fill("#t-find", "")
     page.screenshot(path=str(SCREENSHOTS / "tournament-256-tables.png"))
+
+
+def test_withdraw_and_cancel_give_every_coin_back(fresh_page: Any, api_players: Any) -> None:
+    page = fresh_page()
+    page.goto("/tournaments/")
+    _balance_loaded(page)
+    organiser = api_players(page)
+    organiser.welcome()
+    made = organiser.call("POST", "/tournaments/", {"name": "Отменяемый", "format": "round_robin", "rules": {"players": 2},
+                                                    "entry_fee": 25, "added_prize": 75})
+    assert made.status_code == 201, made.text
+    tournament = made.json()["id"]
+    page.goto(f"/tournaments/{tournament}/")
+    page.wait_for_function("() => document.querySelector('#balance').textContent === '925'")
+    page.locator('[data-do="join"]').click()
+    page.wait_for_function("() => document.querySelector('#balance').textContent === '900'")
+    assert page.locator("#t-entrants .entrants li.you").count() == 1
+    page.locator('[data-do="withdraw"]').click()
+    page.wait_for_function("() => document.querySelector('#balance').textContent === '925'")
+    assert page.locator("#t-entrants .entrants li").count() == 0
+    # Cancelling asks for a second press.
+    page.locator('[data-do="cancel"]').click()
+    assert "ещё раз" in page.locator('[data-do="cancel"]').inner_text()
+    page.locator('[data-do="cancel"]').click()
+    page.wait_for_selector("body[data-status='cancelled']")
+    assert "отменён" in page.locator("#t-summary").inner_text()
+    page.wait_for_function("() => document.querySelector('#balance').textContent === '1000'")
+    assert page.locator("[data-do]").count() == 0
