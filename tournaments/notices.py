@@ -18,9 +18,9 @@ def tournament_changed(tournament_id: int) -> None:
     notices.notify(group(tournament_id), {"type": "tournament.changed", "tournament": tournament_id})
 
 
-def round_opened(tournament_id: int, number: int, tables: Iterable[Table]) -> None:
+def round_opened(tournament_id: int, name: str, number: int, tables: Iterable[Table]) -> None:
     for table in tables:
         for player_id in table.players:
-            notices.notify_player(player_id, {"type": "table.ready", "tournament": tournament_id,
+            notices.notify_player(player_id, {"type": "table.ready", "tournament": tournament_id, "name": name,
                                               "round": number, "game": table.game_id})
     tournament_changed(tournament_id)

@@ -115,7 +115,7 @@ def round_open(tournament: Tournament, played: list[standings.Played] | None = N
     for table in tables:
         Entry.objects.filter(tournament=tournament, player_id__in=table.players).update(current_game=table.game)
     Entry.objects.filter(tournament=tournament, player_id__in=layout.byes).update(current_game=None)
-    transaction.on_commit(lambda: notices.round_opened(tournament.pk, number, tables))
+    transaction.on_commit(lambda: notices.round_opened(tournament.pk, tournament.name, number, tables))
     logger.info("tournament %s round %s: %s tables, %s byes, seated in %.1f ms", tournament.pk, number,
                 len(tables), len(layout.byes), seating_ms)
     return round_
@@ -170,8 +170,8 @@ def _finish(tournament: Tournament, played: list[standings.Played]) -> None:
 def table_finished(*, game_id: int) -> None:
     """A game just finished: if it was a tournament table, its round may be over."""
     table = Table.objects.filter(game_id=game_id).only("tournament_id").first()
-    if table is not None:
-        round_close(tournament_id=table.tournament_id)
+    if table is not None and not round_close(tournament_id=table.tournament_id):
+        notices.tournament_changed(table.tournament_id)  # a table of the round is over
 
 
 def table_nudge(game_id: int) -> None:

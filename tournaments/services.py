@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from accounts.models import Player
 from live.models import SeatAbsence
-from tournaments import clock, ledger, prizes, rounds, selectors, terms
+from tournaments import clock, ledger, notices, prizes, rounds, selectors, terms
 from tournaments.errors import (
     AlreadyEntered,
     AlreadyOver,
@@ -90,6 +90,11 @@ def tournament_create(*, organiser: Player, data: object) -> Tournament:
     return tournament
 
 
+def _changed(tournament: Tournament) -> None:
+    """Its page hears of the change once the transaction has committed."""
+    transaction.on_commit(partial(notices.tournament_changed, tournament.pk))
+
+
 def _active_count(tournament: Tournament) -> int:
     return tournament.entries.filter(status__in=ACTIVE).count()
 
@@ -115,6 +120,7 @@ def tournament_join(*, tournament_id: int, player: Player) -> Tournament:
                 ledger.pool(tournament), tournament.entry_fee, tournament=tournament, spend=True)
     if entered + 1 == tournament.max_entrants:
         _start(tournament, by=None, note="full")
+    _changed(tournament)
     return tournament
 
 
@@ -131,6 +137,7 @@ def tournament_withdraw(*, tournament_id: int, player: Player) -> Tournament:
     entry.save(update_fields=["status"])
     ledger.move(f"withdraw:{tournament.pk}:{player.pk}:{entry.joins}", Transfer.Kind.REFUND,
                 ledger.pool(tournament), ledger.wallet(player), tournament.entry_fee, tournament=tournament)
+    _changed(tournament)
     return tournament
 
 
@@ -202,6 +209,7 @@ def _cancel(tournament: Tournament, *, by: Any, note: str) -> None:
     tournament.save(update_fields=["status", "finished_at"])
     StaffAction.objects.create(tournament=tournament, kind=StaffAction.Kind.CANCEL,
                                by_id=getattr(by, "pk", None), note=note)
+    _changed(tournament)
 
 
 @transaction.atomic
@@ -252,6 +260,7 @@ def entrant_disqualify(*, tournament_id: int, player_id: int, by: Any, note: str
             transaction.on_commit(partial(rounds.table_nudge, table.game_id))
     StaffAction.objects.create(tournament=tournament, kind=StaffAction.Kind.DISQUALIFY, by_id=by.pk,
                                player_id=player_id, note=note)
+    _changed(tournament)
     return tournament
 
 

@@ -16,7 +16,7 @@ import { applyStatic, bindLangSwitch, count, currentLang, refusalText, t, timeTe
 const POLL_MS = 3000; // without the socket
 // With it, still now and then: notices may be lost, and the server does not announce
 // every change yet (an entry, a table's end before its round is over).
-const SAFETY_MS = 10000;
+const SAFETY_MS = 30000;
 const ID = Number(document.body.dataset.tournament);
 
 const P = {
