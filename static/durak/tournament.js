@@ -14,8 +14,7 @@ import { entrantsHTML, poolHTML, roundsHTML, standingsHTML, summaryHTML } from "
 import { applyStatic, bindLangSwitch, count, currentLang, refusalText, t, timeText } from "./words.js";
 
 const POLL_MS = 3000; // without the socket
-// With it, still now and then: notices may be lost, and the server does not announce
-// every change yet (an entry, a table's end before its round is over).
+// With it, still now and then: the channel layer may lose a notice.
 const SAFETY_MS = 30000;
 const ID = Number(document.body.dataset.tournament);
 
