@@ -14,12 +14,13 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
-from live.routing import websocket_urlpatterns  # noqa: E402
+from live.routing import websocket_urlpatterns as live_routes  # noqa: E402
 from live.socket_auth import TokenQueryAuthMiddleware  # noqa: E402
+from tournaments.routing import websocket_urlpatterns as tournament_routes  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AuthMiddlewareStack(TokenQueryAuthMiddleware(URLRouter(websocket_urlpatterns))),
+        "websocket": AuthMiddlewareStack(TokenQueryAuthMiddleware(URLRouter([*live_routes, *tournament_routes]))),
     }
 )

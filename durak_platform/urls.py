@@ -10,11 +10,12 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from games.views import index
-from tournaments.views import tournaments_page
+from tournaments.views import tournament_page, tournaments_page
 
 urlpatterns: list[Any] = [
     path("", index, name="index"),
     path("tournaments/", tournaments_page, name="tournaments"),
+    path("tournaments/<int:tournament_id>/", tournament_page, name="tournament"),
     path("api/v1/", include("accounts.urls")),
     path("api/v1/", include("games.urls")),
     path("api/v1/", include("ratings.urls")),

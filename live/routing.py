@@ -1,4 +1,4 @@
-"""Websocket routes: one live-play socket per game."""
+"""Websocket routes: one live-play socket per game, and a player's own notices."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ from typing import Any
 from django.urls import path
 
 from live.consumers import GameConsumer
+from live.notice_consumers import PlayerNoticeConsumer
 
 websocket_urlpatterns: list[Any] = [
     path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),
+    path("ws/players/me/", PlayerNoticeConsumer.as_asgi()),
 ]

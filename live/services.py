@@ -16,12 +16,13 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from games import computer, store
 from games import services as game_services
-from games import store
 from games.engine import actors
 from games.models import Game
 from games.selectors import game_state, seats_of
 from games.signals import MoveCommitted
+from games.tasks import enqueue_ai_turn
 from live import clocks
 from live.models import SeatAbsence
 
@@ -174,4 +175,28 @@ def timers_sweep() -> int:
     for absence in SeatAbsence.objects.filter(returned_at__isnull=True, forfeited_at__isnull=True,
                                               game__status=Game.Status.ACTIVE):
         fired += absence_expire(absence_id=absence.pk)
+    return fired
+
+
+def table_nudge(game_id: int) -> int:
+    """A table that may be stuck (staff asked, or a seat was just disqualified): a clock
+    past its deadline fires now (a forfeited seat's move at once), an absence past its
+    window expires, and a computer turn that was lost is enqueued again. Returns what
+    fired; safe at any time."""
+    fired = 0
+    for absence_id in SeatAbsence.objects.filter(game_id=game_id, returned_at__isnull=True,
+                                                 forfeited_at__isnull=True).values_list("pk", flat=True):
+        fired += absence_expire(absence_id=absence_id)
+    game = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE).first()
+    if game is None:
+        return fired
+    seats = seats_of(game)
+    state = game_state(game)
+    people = {s.number for s in seats if s.player_id is not None}
+    for seat in actors(state):
+        if seat in people and seat_timed_out(game_id=game_id, seat=seat, expected_seq=game.seq, wait_out=False):
+            return fired + 1
+    if computer.seats_to_act(state, seats):
+        enqueue_ai_turn(game_id, game.seq)
+        fired += 1
     return fired

@@ -1,24 +1,27 @@
-"""Admin: tournaments with entrants and tables, actions to start, move on and cancel, and
-the wallet ledger, where staff may add a grant but nobody changes or deletes an entry."""
+"""Admin: tournaments as a club's staff run them (start, move on a stuck round, cancel
+with refunds, disqualify, CSV exports of the standings and the ledger), the staff's own
+record of what they did, and the ledger, read-only but for staff grants."""
 
 from __future__ import annotations
 
+import csv
 from typing import Any
 
+from django import forms
 from django.contrib import admin, messages
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.html import format_html
 
 from durak_platform.errors import ApplicationError
-from tournaments import services
-from tournaments.models import Entry, LedgerEntry, Table, Tournament
+from tournaments import ledger, selectors, services, terms
+from tournaments.models import Account, Entry, Posting, Round, StaffAction, Table, Tournament, Transfer
 
 
 class EntryInline(admin.TabularInline):
     model = Entry
-    fields = ("player", "joined_at")
+    fields = ("player", "status", "joins", "out_in_round", "joined_at")
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -29,7 +32,7 @@ class EntryInline(admin.TabularInline):
 
 class TableInline(admin.TabularInline):
     model = Table
-    fields = ("round", "game_link", "first", "second", "game_status")
+    fields = ("round", "game_link", "players", "game_status")
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -47,11 +50,22 @@ class TableInline(admin.TabularInline):
         return table.game.status
 
 
-def _as_organiser(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Tournament],
-                  act: Any, done: str) -> None:
+class StaffActionInline(admin.TabularInline):
+    model = StaffAction
+    fields = ("created_at", "kind", "by", "player", "note")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+def _each(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Tournament],
+          act: Any, done: str) -> None:
     for tournament in queryset.select_related("organiser"):
         try:
-            act(tournament_id=tournament.pk, player=tournament.organiser)
+            act(tournament)
         except ApplicationError as error:
             modeladmin.message_user(request, f"{tournament}: {error.message}", messages.ERROR)
         else:
@@ -60,27 +74,94 @@ def _as_organiser(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: 
 
 @admin.action(description="Начать (от имени организатора)")
 def start(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-    _as_organiser(modeladmin, request, queryset, services.tournament_start, "первый тур открыт")
+    _each(modeladmin, request, queryset,
+          lambda t: services.tournament_start(tournament_id=t.pk, player=t.organiser), "первый тур открыт")
 
 
-@admin.action(description="Следующий тур / выплата, если тур сыгран")
+@admin.action(description="Продвинуть зависший тур")
 def advance(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-    _as_organiser(modeladmin, request, queryset, services.tournament_advance_by_organiser, "проверен")
+    _each(modeladmin, request, queryset,
+          lambda t: services.round_advance_by_staff(tournament_id=t.pk, by=request.user), "тур проверен")
 
 
-@admin.action(description="Отменить и вернуть взносы")
+@admin.action(description="Отменить и вернуть всё, что не выплачено")
 def cancel(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-    _as_organiser(modeladmin, request, queryset, services.tournament_cancel, "отменён, взносы возвращены")
+    _each(modeladmin, request, queryset,
+          lambda t: services.tournament_cancel_by_staff(tournament_id=t.pk, by=request.user),
+          "отменён, монеты возвращены")
+
+
+def _csv(name: str, header: list[str], rows: list[dict[str, Any]]) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    writer = csv.DictWriter(response, fieldnames=header, extrasaction="ignore")
+    writer.writeheader()
+    writer.writerows(rows)
+    return response
+
+
+@admin.action(description="CSV: итоговая таблица")
+def standings_csv(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Tournament]) -> HttpResponse:
+    rows = [{"tournament": t.pk, **row} for t in queryset for row in selectors.standings_json(t)]
+    return _csv("standings.csv", ["tournament", "place", "player", "name", "points", "tiebreak", "prize"], rows)
+
+
+@admin.action(description="CSV: движение монет")
+def ledger_csv(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Tournament]) -> HttpResponse:
+    rows = [{"tournament": t.pk, **row} for t in queryset for row in selectors.ledger_rows(t)]
+    return _csv("ledger.csv", ["tournament", "transfer", "kind", "key", "account", "player", "amount",
+                               "created_at", "note"], rows)
+
+
+TERMS = ["name", "organiser", "format", "rules", "entry_fee", "rake_percent", "added_prize", "guarantee",
+         "payouts", "leaves", "min_entrants", "max_entrants", "starts_at", "rounds", "move_timer", "spectator_delay"]
+
+
+class TournamentCreateForm(forms.ModelForm):
+    """A tournament made by staff for an organiser: the same terms, checked by the same
+    code, as through the API (``tournaments.terms``), and paid for by the organiser."""
+
+    class Meta:
+        model = Tournament
+        fields = TERMS
+
+    def body(self) -> dict[str, Any]:
+        data = {name: self.cleaned_data.get(name) for name in TERMS if name != "organiser"}
+        data["timer"] = data.pop("move_timer")
+        starts = data.get("starts_at")
+        if starts is not None:
+            data["starts_at"] = starts.isoformat()
+        if data["format"] != Tournament.Format.ELIMINATION:
+            data.pop("leaves")
+        if data["format"] != Tournament.Format.SWISS:
+            data.pop("rounds")
+        return data
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if not self.errors:
+            try:
+                made = terms.parse(self.body())
+            except ApplicationError as error:
+                field = error.extra.get("field")
+                field = "move_timer" if field == "timer" else field
+                self.add_error(field if field in self.fields else None, error.message)
+                return cleaned
+            held = ledger.wallet_balance(cleaned["organiser"].pk)
+            if held < made["added_prize"] + made["guarantee"]:
+                self.add_error("organiser", f"The organiser's wallet holds {held} coins: too few for the added "
+                                            "prize and the guarantee.")
+        return cleaned
 
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ["id", "name", "status", "organiser", "entry_fee", "added_prize", "entrant_count", "created_at"]
-    list_filter = ["status", "created_at"]
+    list_display = ["id", "name", "format", "status", "organiser", "entry_fee", "entrant_count", "created_at"]
+    list_filter = ["status", "format", "created_at"]
     search_fields = ["=id", "name", "organiser__name", "entries__player__name"]
-    readonly_fields = ["status", "standings", "created_at", "started_at", "finished_at"]
-    inlines = [EntryInline, TableInline]
-    actions = [start, advance, cancel]
+    readonly_fields = ["status", "standings", "created_at", "started_at", "finished_at", "page_link"]
+    inlines = [EntryInline, TableInline, StaffActionInline]
+    actions = [start, advance, cancel, standings_csv, ledger_csv]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Tournament]:
         return super().get_queryset(request).select_related("organiser").prefetch_related("entries")
@@ -89,38 +170,100 @@ class TournamentAdmin(admin.ModelAdmin):
     def entrant_count(self, tournament: Tournament) -> int:
         return len(tournament.entries.all())
 
+    @admin.display(description="страница")
+    def page_link(self, tournament: Tournament) -> str:
+        url = f"/tournaments/{tournament.pk}/"
+        return format_html('<a href="{}">{}</a>', url, url)
+
     def get_readonly_fields(self, request: HttpRequest, obj: Tournament | None = None) -> list[str]:
         # Once anyone has paid in, the money terms stay as they were announced.
         if obj is not None and obj.pk is not None and (obj.entries.exists() or obj.status != obj.Status.REGISTRATION):
-            return [*self.readonly_fields, "organiser", "rules", "entry_fee", "added_prize", "prize_split",
-                    "max_entrants", "move_timer", "spectator_delay"]
+            return [*self.readonly_fields, "organiser", "format", "rules", "entry_fee", "rake_percent",
+                    "added_prize", "guarantee", "payouts", "leaves", "min_entrants", "max_entrants", "starts_at",
+                    "rounds", "move_timer", "spectator_delay"]
         return list(self.readonly_fields)
+
+    def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
+        if obj is None:
+            kwargs["form"] = TournamentCreateForm
+        return super().get_form(request, obj, change=change, **kwargs)
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        return TERMS if obj is None else super().get_fields(request, obj)
+
+    def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
+        if change:
+            super().save_model(request, obj, form, change)
+            return
+        # Made by the service, as through the API: the added prize and the guarantee leave
+        # the organiser's wallet now (or nothing is made).
+        made = services.tournament_create(organiser=form.cleaned_data["organiser"], data=form.body())
+        obj.pk = made.pk
+        obj.refresh_from_db()
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # the ledger points at it: cancel instead
 
 
-@admin.register(LedgerEntry)
-class LedgerEntryAdmin(admin.ModelAdmin):
-    list_display = ["id", "player", "amount", "kind", "tournament", "note", "created_at"]
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "number", "final", "seed", "seating_ms", "opened_at", "closed_at"]
+    readonly_fields = ["tournament", "number", "final", "seed", "byes", "seating_ms", "opened_at", "closed_at"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+class PostingInline(admin.TabularInline):
+    model = Posting
+    fields = ("account", "amount")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Transfer)
+class TransferAdmin(admin.ModelAdmin):
+    """The ledger: every transfer with its two postings. Nobody changes or deletes one;
+    staff grants go through the grant service (a player's wallet, from the issuer)."""
+
+    list_display = ["id", "kind", "tournament", "key", "note", "created_at"]
     list_filter = ["kind", "created_at"]
-    search_fields = ["player__name", "=tournament__id", "note"]
+    search_fields = ["=tournament__id", "key", "note"]
+    readonly_fields = ["kind", "key", "tournament", "note", "by", "created_at"]
+    inlines = [PostingInline]
     date_hierarchy = "created_at"
 
-    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
-        if obj is None:
-            return ["player", "amount", "note"]  # staff grants: kind is always "grant"
-        return ["player", "amount", "kind", "tournament", "note", "created_at"]
-
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
-        return [] if obj is None else self.get_fields(request, obj)
-
-    def save_model(self, request: HttpRequest, obj: LedgerEntry, form: Any, change: bool) -> None:
-        obj.kind = LedgerEntry.Kind.GRANT
-        super().save_model(request, obj, form, change)
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return obj is None and super().has_change_permission(request, obj)
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Account)
+class AccountAdmin(admin.ModelAdmin):
+    list_display = ["id", "kind", "player", "tournament", "balance"]
+    list_filter = ["kind"]
+    search_fields = ["player__name", "=tournament__id"]
+
+    @admin.display(description="баланс")
+    def balance(self, account: Account) -> int:
+        from tournaments import ledger
+
+        return ledger.balance(account)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

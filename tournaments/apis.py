@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -12,8 +13,10 @@ from rest_framework.views import APIView
 
 from accounts.models import Player
 from accounts.selectors import player_of
+from durak_platform.errors import InvalidRequest, NotFound
 from games.apis import ERRORS
 from tournaments import selectors, services
+from tournaments.models import Tournament
 
 
 def _player(request: Request) -> Player:
@@ -26,6 +29,36 @@ def _detail(tournament_id: int, player: Player | None) -> dict[str, Any]:
     return selectors.tournament_detail(selectors.tournament_get(tournament_id), player)
 
 
+class TournamentCreateInputSerializer(serializers.Serializer):
+    """The body of a create request (the service checks every field and names the bad one)."""
+
+    name = serializers.CharField(max_length=80)
+    format = serializers.ChoiceField(choices=Tournament.Format.values, default="round_robin")
+    rules = serializers.DictField(help_text="The engine's rules for every table; players 2..6.", required=False)
+    entry_fee = serializers.IntegerField(min_value=0, default=0)
+    rake_percent = serializers.IntegerField(min_value=0, max_value=50, default=0)
+    added_prize = serializers.IntegerField(min_value=0, default=0)
+    guarantee = serializers.IntegerField(min_value=0, default=0)
+    payouts = serializers.ListField(child=serializers.IntegerField(min_value=0), allow_null=True, required=False,
+                                    help_text="Percent per place, best first, summing to 100; null: by field size.")
+    min_entrants = serializers.IntegerField(min_value=2, default=2)
+    max_entrants = serializers.IntegerField(min_value=2, default=8)
+    starts_at = serializers.DateTimeField(allow_null=True, required=False)
+    rounds = serializers.IntegerField(min_value=1, required=False, help_text="Swiss only.")
+    timer = serializers.IntegerField(min_value=5, max_value=600, allow_null=True, required=False,
+                                     help_text="Seconds per move; null: the platform's default clock.")
+    spectator_delay = serializers.IntegerField(min_value=0, max_value=20, default=2)
+    leaves = serializers.ChoiceField(choices=Tournament.Leaves.values, required=False,
+                                     help_text="Elimination: the durak leaves each table, or the worse half.")
+
+
+class PlayerRefSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+
+
+TOURNAMENT = OpenApiResponse(description="The tournament (contract, section Tournaments).")
+
+
 class TournamentListCreateApi(APIView):
     def get_permissions(self) -> list[Any]:
         # Anyone may look at the tournaments; creating one needs an account.
@@ -35,8 +68,8 @@ class TournamentListCreateApi(APIView):
     def get(self, request: Request) -> Response:
         return Response({"tournaments": [selectors.tournament_summary(t) for t in selectors.tournaments_list()]})
 
-    @extend_schema(request=dict, responses={201: dict, **ERRORS},
-                   summary="Create a tournament: name, rules, entry_fee, added_prize, prize_split, max_entrants, timer, spectator_delay")
+    @extend_schema(request=TournamentCreateInputSerializer, responses={201: TOURNAMENT, **ERRORS},
+                   summary="Create a tournament (elimination, swiss or round robin)")
     def post(self, request: Request) -> Response:
         player = _player(request)
         tournament = services.tournament_create(organiser=player, data=request.data)
@@ -46,21 +79,33 @@ class TournamentListCreateApi(APIView):
 class TournamentDetailApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: dict, **ERRORS}, summary="A tournament: entrants, rounds, standings, prizes")
+    @extend_schema(responses={200: TOURNAMENT, **ERRORS}, summary="A tournament: entrants, pool, rounds, standings")
     def get(self, request: Request, tournament_id: int) -> Response:
         return Response(_detail(tournament_id, player_of(request.user)))
 
 
+def _action(summary: str, request_body: Any = None) -> Any:
+    return extend_schema(request=request_body, responses={200: TOURNAMENT, **ERRORS}, summary=summary)
+
+
 class TournamentJoinApi(APIView):
-    @extend_schema(request=None, responses={200: dict, **ERRORS}, summary="Enter (pays the entry fee)")
+    @_action("Enter (pays the entry fee)")
     def post(self, request: Request, tournament_id: int) -> Response:
         player = _player(request)
         services.tournament_join(tournament_id=tournament_id, player=player)
         return Response(_detail(tournament_id, player))
 
 
+class TournamentWithdrawApi(APIView):
+    @_action("Leave before the start (the fee comes back)")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        player = _player(request)
+        services.tournament_withdraw(tournament_id=tournament_id, player=player)
+        return Response(_detail(tournament_id, player))
+
+
 class TournamentStartApi(APIView):
-    @extend_schema(request=None, responses={200: dict, **ERRORS}, summary="The organiser closes registration and opens round 1")
+    @_action("The organiser closes registration and opens round 1")
     def post(self, request: Request, tournament_id: int) -> Response:
         player = _player(request)
         services.tournament_start(tournament_id=tournament_id, player=player)
@@ -68,37 +113,70 @@ class TournamentStartApi(APIView):
 
 
 class TournamentAdvanceApi(APIView):
-    @extend_schema(request=None, responses={200: dict, **ERRORS},
-                   summary="The organiser moves on a round whose games are all over (normally automatic)")
+    @_action("Move on a round whose games are all over (the organiser); staff also unstick its tables")
     def post(self, request: Request, tournament_id: int) -> Response:
         player = _player(request)
-        services.tournament_advance_by_organiser(tournament_id=tournament_id, player=player)
+        if request.user.is_staff:
+            services.round_advance_by_staff(tournament_id=tournament_id, by=request.user)
+        else:
+            services.tournament_advance_by_organiser(tournament_id=tournament_id, player=player)
         return Response(_detail(tournament_id, player))
 
 
 class TournamentCancelApi(APIView):
-    @extend_schema(request=None, responses={200: dict, **ERRORS}, summary="The organiser cancels before the start; every coin goes back")
+    @_action("Cancel: the organiser before the start, staff before the end; every coin not paid goes back")
     def post(self, request: Request, tournament_id: int) -> Response:
         player = _player(request)
-        services.tournament_cancel(tournament_id=tournament_id, player=player)
+        tournament = selectors.tournament_get(tournament_id)
+        if request.user.is_staff and tournament.organiser_id != player.pk:
+            services.tournament_cancel_by_staff(tournament_id=tournament_id, by=request.user)
+        else:
+            services.tournament_cancel(tournament_id=tournament_id, player=player)
         return Response(_detail(tournament_id, player))
 
 
-def _wallet(player: Player) -> dict[str, Any]:
-    return {
-        "balance": selectors.wallet_balance(player.pk),
-        "entries": [
-            {"amount": e.amount, "kind": e.kind, "tournament": e.tournament_id, "note": e.note,
-             "created_at": e.created_at.isoformat()}
-            for e in selectors.wallet_entries(player.pk)
-        ],
-    }
+class TournamentDisqualifyApi(APIView):
+    @_action("Staff disqualify an entrant: their seat forfeits", PlayerRefSerializer)
+    def post(self, request: Request, tournament_id: int) -> Response:
+        data = request.data if isinstance(request.data, dict) else {}
+        player_id = data.get("player")
+        if isinstance(player_id, bool) or not isinstance(player_id, int) or player_id < 1:
+            raise InvalidRequest("'player' is the id of an entrant.", field="player")
+        services.entrant_disqualify(tournament_id=tournament_id, player_id=player_id, by=request.user,
+                                    note=str(data.get("note", ""))[:200])
+        return Response(_detail(tournament_id, _player(request)))
+
+
+class TournamentTableApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: inline_serializer("TournamentTable", fields={
+        "tournament": serializers.IntegerField(), "name": serializers.CharField(),
+        "round": serializers.IntegerField(), "final": serializers.BooleanField(),
+        "timer": serializers.IntegerField()}), **ERRORS},
+        summary="The tournament a game is a table of (404: an ordinary game)")
+    def get(self, request: Request, game_id: int) -> Response:
+        table = selectors.table_of_game(game_id)
+        if table is None:
+            raise NotFound(f"Game {game_id} is not a tournament table.")
+        final = selectors.rounds_of(table.tournament)
+        return Response({"tournament": table.tournament_id, "name": table.tournament.name, "round": table.round,
+                         "final": any(r.final for r in final if r.number == table.round),
+                         "timer": table.tournament.move_timer})
+
+
+class TableReadyApi(APIView):
+    @extend_schema(responses={200: inline_serializer("TableReady", fields={
+        "table": serializers.DictField(allow_null=True)}), **ERRORS},
+        summary="Your tournament table being played now, if any")
+    def get(self, request: Request) -> Response:
+        return Response({"table": selectors.table_ready_for(_player(request))})
 
 
 class WalletApi(APIView):
     @extend_schema(responses={200: dict, **ERRORS}, summary="Your coins and the latest ledger entries")
     def get(self, request: Request) -> Response:
-        return Response(_wallet(_player(request)))
+        return Response(selectors.wallet(_player(request)))
 
 
 class WalletWelcomeApi(APIView):
@@ -106,4 +184,4 @@ class WalletWelcomeApi(APIView):
     def post(self, request: Request) -> Response:
         player = _player(request)
         services.wallet_welcome(player=player)
-        return Response(_wallet(player))
+        return Response(selectors.wallet(player))

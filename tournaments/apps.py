@@ -15,11 +15,12 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from games.signals import game_finished
+        from tournaments import tasks  # noqa: F401  (registers the tasks scheduled by name)
 
         game_finished.connect(_on_game_finished, dispatch_uid="tournaments.game_finished")
 
 
 def _on_game_finished(sender: Any, game_id: int, **kwargs: Any) -> None:
-    from tournaments import services
+    from tournaments import rounds
 
-    services.game_finished(game_id=game_id)
+    rounds.table_finished(game_id=game_id)

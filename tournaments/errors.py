@@ -55,8 +55,30 @@ class InsufficientFunds(Conflict):
 class TooFewEntrants(Conflict):
     code = "too_few_entrants"
 
+    def __init__(self, needed: int = 2, entered: int = 0) -> None:
+        super().__init__(f"This tournament needs at least {needed} entrants to start; {entered} entered.",
+                         needed=needed, entered=entered)
+
+
+class NotEntered(Conflict):
+    code = "not_entered"
+
     def __init__(self) -> None:
-        super().__init__("A tournament needs at least two entrants to start.")
+        super().__init__("You are not entered in this tournament.")
+
+
+class NotStaff(Forbidden):
+    code = "not_staff"
+
+    def __init__(self) -> None:
+        super().__init__("Only the platform's staff may do that.")
+
+
+class AlreadyOver(Conflict):
+    code = "tournament_over"
+
+    def __init__(self) -> None:
+        super().__init__("The tournament is over: its prizes are paid or it was cancelled.")
 
 
 class NotRunning(Conflict):

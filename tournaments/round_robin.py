@@ -1,7 +1,7 @@
 """Round-robin schedules for small fields. Standard library only.
 
-- Tables of two: the circle method (``circle``, moved here from ``tournaments.scoring``,
-  which keeps its own copy until the Django side switches): everyone meets everyone exactly
+- Tables of two: the circle method (``circle``, the schedule the two-player round robin
+  always used, so stored tournaments read the same): everyone meets everyone exactly
   once; with an odd count one player sits out each round.
 - Tables of 3 to 6 (``cover``): rounds are built greedily until every pair of players has
   shared a table at least once. Each round seats everyone at balanced tables

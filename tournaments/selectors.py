@@ -1,128 +1,134 @@
-"""Reads: wallets, the schedule's outcomes, standings and what the API shows."""
+"""Reads: tournaments, their rounds and tables, standings, the pool, wallets.
+
+``tournament_detail`` is what the API and the page show; it reads a tournament of 256
+tables in a handful of queries (every table's game summary in one).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Sum
+from django.utils import timezone
 
 from accounts.models import Player
 from games.models import Game
-from games.results import first_seat_score
-from tournaments import scoring
+from tournaments import ledger, prizes, standings
 from tournaments.errors import TournamentNotFound
-from tournaments.models import LedgerEntry, Table, Tournament
+from tournaments.models import Entry, Round, Table, Tournament, Transfer
 
 
-def wallet_balance(player_id: int) -> int:
-    total = LedgerEntry.objects.filter(player_id=player_id).aggregate(total=Sum("amount"))["total"]
-    return int(total or 0)
-
-
-def wallet_entries(player_id: int, limit: int = 50) -> list[LedgerEntry]:
-    return list(LedgerEntry.objects.filter(player_id=player_id).order_by("-id")[:limit])
-
-
-def tournament_get(tournament_id: int) -> Tournament:
+def tournament_get(tournament_id: int | str) -> Tournament:
     try:
-        return Tournament.objects.select_related("organiser").get(pk=tournament_id)
-    except Tournament.DoesNotExist as error:
+        return Tournament.objects.select_related("organiser").get(pk=int(tournament_id))
+    except (Tournament.DoesNotExist, ValueError, TypeError, OverflowError) as error:
         raise TournamentNotFound(tournament_id) from error
 
 
+def entries_of(tournament: Tournament) -> list[tuple[int, str, str]]:
+    """Every entry as (player id, name, status), in the order they entered. Plain rows: a
+    field of 1,024 is read on every look at the tournament's page."""
+    return list(tournament.entries.order_by("id").values_list("player_id", "player__name", "status"))
+
+
 def entrant_ids(tournament: Tournament) -> list[int]:
-    """Entrants in the order they entered: the schedule and tie-breaks follow it."""
-    return list(tournament.entries.order_by("id").values_list("player_id", flat=True))
+    """Entrants who did not withdraw, in the order they entered."""
+    return [player for player, _, status in entries_of(tournament) if status != Entry.Status.WITHDRAWN]
 
 
-def schedule(tournament: Tournament) -> list[list[tuple[int, int]]]:
-    return scoring.round_robin(entrant_ids(tournament))
+def rounds_of(tournament: Tournament) -> list[Round]:
+    return list(Round.objects.filter(tournament=tournament).order_by("number"))
 
 
-def tables_of(tournament: Tournament) -> list[Table]:
-    return list(tournament.tables.select_related("game", "first", "second").order_by("round", "id"))
+def tables_of(tournament: Tournament, round_number: int | None = None) -> list[Table]:
+    tables = Table.objects.filter(tournament=tournament).select_related("game").order_by("round", "id")
+    if round_number is not None:
+        tables = tables.filter(round=round_number)
+    return list(tables.only("id", "round", "players", "game_id", "game__status", "game__result", "game__seq"))
 
 
-def first_score(game: Game) -> int | None:
-    """What the player in seat 0 scored, or None while the game goes on. A seat that
-    forfeited (left for longer than the reconnect window) loses whatever the computer
-    standing in for it did."""
-    if game.status != Game.Status.FINISHED or not game.result:
-        return None
-    return round(first_seat_score(game.result) * scoring.WIN)
+def open_table_games(tournament: Tournament) -> list[int]:
+    return list(Table.objects.filter(tournament=tournament).exclude(game__status=Game.Status.FINISHED)
+                .values_list("game_id", flat=True))
 
 
-def outcomes(tables: list[Table]) -> list[scoring.Outcome]:
-    done = []
-    for table in tables:
-        score = first_score(table.game)
-        if score is not None:
-            done.append(scoring.Outcome(table.first_id, table.second_id, score))
-    return done
+def table_of_game(game_id: int) -> Table | None:
+    return Table.objects.filter(game_id=game_id).select_related("tournament").first()
 
 
-def pool(tournament: Tournament, entrants: int) -> int:
-    return tournament.entry_fee * entrants + tournament.added_prize
+def pool_of(tournament: Tournament) -> prizes.Pool:
+    """The pool as it stands: fees of the active entrants (all entrants once started)."""
+    entrants = len(entrant_ids(tournament))
+    return prizes.pool(entry_fee=tournament.entry_fee, entrants=entrants, rake_percent=tournament.rake_percent,
+                       added_prize=tournament.added_prize, guarantee=tournament.guarantee)
 
 
-def _standing_json(row: scoring.Standing, names: dict[int, str], prizes: dict[int, int]) -> dict[str, Any]:
-    return {
-        "place": row.place, "player": row.player, "name": names.get(row.player, ""),
-        "played": row.played, "wins": row.wins, "draws": row.draws, "losses": row.losses,
-        "points": row.half_points / 2, "prize": prizes.get(row.player, 0),
-    }
+def payout_percents(tournament: Tournament, entrants: int) -> list[int]:
+    return prizes.payouts_for(tournament.payouts, max(entrants, 1))
 
 
-def standings_json(tournament: Tournament, entrants: list[int], tables: list[Table]) -> list[dict[str, Any]]:
-    """The table as it stands, with the prize each place would take if it ended now."""
-    ranked = scoring.standings(entrants, outcomes(tables))
-    prizes = scoring.payouts(pool(tournament, len(entrants)), tournament.prize_split, ranked)
-    names = dict(Player.objects.filter(pk__in=entrants).values_list("pk", "name"))
-    return [_standing_json(row, names, prizes) for row in ranked]
+def _pool_json(money: prizes.Pool) -> dict[str, int]:
+    return {"entry_fees": money.entry_fees, "rake": money.rake, "added_prize": money.added_prize,
+            "overlay": money.overlay, "total": money.total}
 
 
 def _table_json(table: Table) -> dict[str, Any]:
     game = table.game
-    return {
-        "game": game.pk, "status": game.status,
-        "players": [{"player": table.first_id, "name": table.first.name},
-                    {"player": table.second_id, "name": table.second.name}],
-        "first_score": None if (score := first_score(game)) is None else score / 2,
-    }
+    return {"game": table.game_id, "players": list(table.players), "status": game.status,
+            "result": game.result if game.status == Game.Status.FINISHED else None}
+
+
+def standings_json(tournament: Tournament) -> list[dict[str, Any]]:
+    """The standings as they stand, with the prize each place would take if it ended now
+    (frozen when the prizes are paid)."""
+    if tournament.standings is not None:
+        return list(tournament.standings)
+    table = standings.compute(tournament, standings.played_rounds(tournament))
+    entrants = len(standings.entrants(tournament))
+    won = prizes.prizes(pool_of(tournament).total, payout_percents(tournament, entrants), table.groups)
+    return standings.rows(tournament, table, won)
 
 
 def tournament_summary(tournament: Tournament) -> dict[str, Any]:
-    entrants = tournament.entries.count()
+    entrants = tournament.entries.exclude(status=Entry.Status.WITHDRAWN).count()
     return {
-        "id": tournament.pk, "name": tournament.name, "status": tournament.status,
-        "organiser": tournament.organiser.name, "organiser_id": tournament.organiser_id,
-        "entry_fee": tournament.entry_fee,
-        "pool": pool(tournament, entrants), "entrants": entrants, "max_entrants": tournament.max_entrants,
+        "id": tournament.pk, "name": tournament.name, "format": tournament.format, "status": tournament.status,
+        "organiser": tournament.organiser_id, "organiser_name": tournament.organiser.name,
+        "entry_fee": tournament.entry_fee, "entrants_count": entrants, "max_entrants": tournament.max_entrants,
+        "starts_at": tournament.starts_at.isoformat() if tournament.starts_at else None,
         "created_at": tournament.created_at.isoformat(),
     }
 
 
 def tournament_detail(tournament: Tournament, player: Player | None) -> dict[str, Any]:
-    entrants = entrant_ids(tournament)
+    entries = entries_of(tournament)
     tables = tables_of(tournament)
-    rounds: dict[int, list[dict[str, Any]]] = {}
+    by_round: dict[int, list[dict[str, Any]]] = {}
     for table in tables:
-        rounds.setdefault(table.round, []).append(_table_json(table))
-    names = dict(Player.objects.filter(pk__in=entrants).values_list("pk", "name"))
-    standings = tournament.standings if tournament.standings is not None else standings_json(tournament, entrants, tables)
+        by_round.setdefault(table.round, []).append(_table_json(table))
     return {
         **tournament_summary(tournament),
-        "rules": tournament.rules, "added_prize": tournament.added_prize,
-        "prize_split": tournament.prize_split, "move_timer": tournament.move_timer,
+        "rules": tournament.rules, "rake_percent": tournament.rake_percent, "added_prize": tournament.added_prize,
+        "guarantee": tournament.guarantee, "payouts": payout_percents(tournament, max(2, len(entries))),
+        "payouts_given": tournament.payouts is not None, "min_entrants": tournament.min_entrants,
+        "rounds_total": standings.rounds_total(tournament), "leaves": tournament.leaves, "timer": tournament.move_timer,
         "spectator_delay": tournament.spectator_delay,
-        "rounds_total": len(scoring.round_robin(entrants)),
-        "entered": player is not None and player.pk in entrants,
-        "players": [{"player": pk, "name": names.get(pk, "")} for pk in entrants],
-        "rounds": [{"round": number, "tables": rounds[number]} for number in sorted(rounds)],
-        "standings": standings,
+        "entrants": [{"player": pk, "name": name, "status": _entrant_status(status)}
+                     for pk, name, status in entries if status != Entry.Status.WITHDRAWN],
+        "entered": player is not None and any(pk == player.pk and status in
+                                              (Entry.Status.REGISTERED, Entry.Status.PLAYING)
+                                              for pk, _, status in entries),
+        "pool": _pool_json(pool_of(tournament)),
+        "rounds": [{"number": r.number, "final": r.final, "byes": list(r.byes),
+                    "tables": by_round.get(r.number, [])} for r in rounds_of(tournament)],
+        "standings": standings_json(tournament),
         "started_at": tournament.started_at.isoformat() if tournament.started_at else None,
         "finished_at": tournament.finished_at.isoformat() if tournament.finished_at else None,
     }
+
+
+def _entrant_status(status: str) -> str:
+    """The contract's four statuses: a disqualified entrant is out, like one eliminated."""
+    return Entry.Status.ELIMINATED if status == Entry.Status.DISQUALIFIED else status
 
 
 def tournaments_list(limit: int = 50) -> list[Tournament]:
@@ -131,3 +137,44 @@ def tournaments_list(limit: int = 50) -> list[Tournament]:
 
 def tournaments_running() -> list[int]:
     return list(Tournament.objects.filter(status=Tournament.Status.RUNNING).values_list("pk", flat=True))
+
+
+def tournaments_due() -> list[int]:
+    return list(Tournament.objects.filter(status=Tournament.Status.REGISTRATION, starts_at__lte=timezone.now())
+                .values_list("pk", flat=True))
+
+
+def wallet(player: Player) -> dict[str, Any]:
+    return {
+        "balance": ledger.wallet_balance(player.pk),
+        "entries": [
+            {"amount": p.amount, "kind": p.transfer.kind, "tournament": p.transfer.tournament_id,
+             "note": p.transfer.note, "created_at": p.transfer.created_at.isoformat()}
+            for p in ledger.wallet_postings(player.pk)
+        ],
+    }
+
+
+def table_ready_for(player: Player) -> dict[str, Any] | None:
+    """The player's tournament table that is being played now, if any."""
+    entry = (Entry.objects.filter(player=player, status=Entry.Status.PLAYING,
+                                  tournament__status=Tournament.Status.RUNNING,
+                                  current_game__status=Game.Status.ACTIVE)
+             .select_related("tournament").order_by("-current_game_id").first())
+    if entry is None or entry.current_game_id is None:
+        return None
+    table = Table.objects.filter(game_id=entry.current_game_id).values_list("round", flat=True).first()
+    return {"game": entry.current_game_id, "tournament": entry.tournament_id, "name": entry.tournament.name,
+            "round": table}
+
+
+def ledger_rows(tournament: Tournament) -> list[dict[str, Any]]:
+    """Every posting of the tournament's transfers, for the organiser's CSV export."""
+    rows = []
+    for transfer in Transfer.objects.filter(tournament=tournament).prefetch_related("postings__account"):
+        for posting in transfer.postings.all():
+            account = posting.account
+            rows.append({"transfer": transfer.pk, "kind": transfer.kind, "key": transfer.key,
+                         "account": account.kind, "player": account.player_id, "amount": posting.amount,
+                         "created_at": transfer.created_at.isoformat(), "note": transfer.note})
+    return rows

@@ -1,135 +1,48 @@
-"""Writes: wallets, entering, starting, advancing round by round, paying the prizes.
+"""Writes: wallets, creating, entering, withdrawing, starting, cancelling, staff actions.
 
-Money moves only as ledger entries, inside the transaction that changes the tournament,
-with the spending player's row locked so two requests cannot spend the same coins. Rounds
-are played one at a time (a person cannot play every table at once): when every game of
-the current round has finished, ``tournament_advance`` opens the next round, and after
-the last one freezes the standings and pays the pool. It is safe to call at any time and
-any number of times: from the game-finished signal, the periodic sweep or the organiser.
+Each runs in one transaction with the tournament's row locked, and every coin moves as
+a ledger transfer keyed by what it is for (``tournaments.ledger``), so a request retried
+or a task run twice changes nothing twice. Rounds are opened, closed and paid out by
+``tournaments.rounds``.
 """
 
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player
-from games import options
-from games import services as game_services
-from games.engine import InvalidAction, Rules
-from games.models import Game
-from games.options import TableOptions
-from tournaments import scoring, selectors
+from live.models import SeatAbsence
+from tournaments import clock, ledger, notices, prizes, rounds, selectors, terms
 from tournaments.errors import (
     AlreadyEntered,
-    InsufficientFunds,
-    InvalidTournament,
+    AlreadyOver,
+    NotEntered,
     NotOrganiser,
     NotRunning,
+    NotStaff,
     RegistrationClosed,
     TooFewEntrants,
     TournamentFull,
     TournamentNotFound,
 )
-from tournaments.models import Entry, LedgerEntry, Table, Tournament
+from tournaments.models import Entry, StaffAction, Table, Tournament, Transfer
 
 logger = logging.getLogger(__name__)
 
 WELCOME_COINS = 1000
-MAX_COINS = 10_000_000
-ENTRANTS_RANGE = (2, 16)
+ACTIVE = (Entry.Status.REGISTERED, Entry.Status.PLAYING)
 
 
 def _locked(tournament_id: int) -> Tournament:
     try:
         return Tournament.objects.select_for_update().get(pk=tournament_id)
-    except Tournament.DoesNotExist as error:
+    except (Tournament.DoesNotExist, ValueError, OverflowError) as error:
         raise TournamentNotFound(tournament_id) from error
-
-
-def _spend(player: Player, amount: int, kind: str, tournament: Tournament) -> None:
-    """Take ``amount`` coins from ``player`` or refuse; the player's row stays locked until
-    the transaction ends, so a second spend waits and sees this one."""
-    if amount <= 0:
-        return
-    Player.objects.select_for_update().filter(pk=player.pk).first()
-    balance = selectors.wallet_balance(player.pk)
-    if balance < amount:
-        raise InsufficientFunds(balance, amount)
-    LedgerEntry.objects.create(player=player, amount=-amount, kind=kind, tournament=tournament)
-
-
-@transaction.atomic
-def wallet_welcome(*, player: Player) -> int:
-    """The one-time welcome coins; asking again changes nothing. Returns the balance."""
-    try:
-        with transaction.atomic():
-            LedgerEntry.objects.create(player=player, amount=WELCOME_COINS, kind=LedgerEntry.Kind.WELCOME,
-                                       note="Приветственные монеты")
-    except IntegrityError:
-        pass  # already claimed
-    return selectors.wallet_balance(player.pk)
-
-
-def _whole(name: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidTournament(f"'{name}' must be a whole number from {low} to {high}.")
-    return value
-
-
-def _settings(data: dict[str, Any]) -> dict[str, Any]:
-    name = data.get("name")
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > 80:
-        raise InvalidTournament("'name' must be 1 to 80 characters.")
-    try:
-        rules = Rules.from_dict(data.get("rules") or {})
-    except InvalidAction as error:
-        raise InvalidTournament(error.message) from error
-    if rules.players != 2:
-        raise InvalidTournament("Tournament tables are for two players: set rules.players to 2.")
-    try:
-        split = scoring.check_split(data.get("prize_split", [100]))
-    except ValueError as error:
-        raise InvalidTournament(str(error)) from error
-    timer = data.get("timer", 30)
-    return {
-        "name": name.strip(),
-        "rules": rules.to_dict(),
-        "entry_fee": _whole("entry_fee", data.get("entry_fee", 0), 0, MAX_COINS),
-        "added_prize": _whole("added_prize", data.get("added_prize", 0), 0, MAX_COINS),
-        "prize_split": split,
-        "max_entrants": _whole("max_entrants", data.get("max_entrants", 8), *ENTRANTS_RANGE),
-        "move_timer": None if timer is None else _whole("timer", timer, *options.TIMER_RANGE),
-        "spectator_delay": _whole("spectator_delay", data.get("spectator_delay", 2), *options.DELAY_RANGE),
-    }
-
-
-@transaction.atomic
-def tournament_create(*, organiser: Player, data: object) -> Tournament:
-    """A tournament open for registration. The organiser's added prize leaves their
-    wallet now and comes back if the tournament is cancelled."""
-    if not isinstance(data, dict):
-        raise InvalidTournament("The body must be a JSON object.")
-    tournament = Tournament.objects.create(organiser=organiser, **_settings(data))
-    _spend(organiser, tournament.added_prize, LedgerEntry.Kind.PRIZE_FUNDING, tournament)
-    return tournament
-
-
-@transaction.atomic
-def tournament_join(*, tournament_id: int, player: Player) -> Tournament:
-    tournament = _locked(tournament_id)
-    if tournament.status != Tournament.Status.REGISTRATION:
-        raise RegistrationClosed()
-    if tournament.entries.filter(player=player).exists():
-        raise AlreadyEntered()
-    if tournament.entries.count() >= tournament.max_entrants:
-        raise TournamentFull(tournament.max_entrants)
-    _spend(player, tournament.entry_fee, LedgerEntry.Kind.ENTRY_FEE, tournament)
-    Entry.objects.create(tournament=tournament, player=player)
-    return tournament
 
 
 def _organiser(tournament: Tournament, player: Player) -> None:
@@ -137,101 +50,239 @@ def _organiser(tournament: Tournament, player: Player) -> None:
         raise NotOrganiser()
 
 
+def _staff(user: Any) -> None:
+    if user is None or not getattr(user, "is_staff", False):
+        raise NotStaff()
+
+
+# --- wallets -----------------------------------------------------------------------------------
+
 @transaction.atomic
-def tournament_cancel(*, tournament_id: int, player: Player) -> Tournament:
-    """Only before it starts: every coin paid in goes back to whoever paid it."""
+def wallet_welcome(*, player: Player) -> int:
+    """The one-time welcome coins; asking again changes nothing. Returns the balance."""
+    ledger.move(f"welcome:{player.pk}", Transfer.Kind.WELCOME, ledger.issuer(), ledger.wallet(player),
+                WELCOME_COINS, note="Приветственные монеты")
+    return ledger.wallet_balance(player.pk)
+
+
+@transaction.atomic
+def wallet_grant(*, player: Player, amount: int, by: Any, key: str, note: str = "") -> bool:
+    """Staff give coins (a prize won elsewhere, a correction); ``key`` makes it once-only."""
+    _staff(by)
+    return ledger.move(f"grant:{key}", Transfer.Kind.GRANT, ledger.issuer(), ledger.wallet(player), amount,
+                       note=note, by_id=by.pk)
+
+
+# --- registration ------------------------------------------------------------------------------
+
+@transaction.atomic
+def tournament_create(*, organiser: Player, data: object) -> Tournament:
+    """A tournament open for registration. The organiser's added prize goes into the pool
+    now, and the guarantee is held: what its overlay does not use comes back at the start."""
+    tournament = Tournament.objects.create(organiser=organiser, **terms.parse(data))
+    wallet = ledger.wallet(organiser)
+    ledger.move(f"added:{tournament.pk}", Transfer.Kind.ADDED_PRIZE, wallet, ledger.pool(tournament),
+                tournament.added_prize, tournament=tournament, spend=True)
+    ledger.move(f"guarantee:{tournament.pk}", Transfer.Kind.GUARANTEE, wallet, ledger.hold(tournament),
+                tournament.guarantee, tournament=tournament, spend=True)
+    if tournament.starts_at is not None:
+        transaction.on_commit(lambda: clock.start_at(tournament.pk, tournament.starts_at))
+    return tournament
+
+
+def _changed(tournament: Tournament) -> None:
+    """Its page hears of the change once the transaction has committed."""
+    transaction.on_commit(partial(notices.tournament_changed, tournament.pk))
+
+
+def _active_count(tournament: Tournament) -> int:
+    return tournament.entries.filter(status__in=ACTIVE).count()
+
+
+@transaction.atomic
+def tournament_join(*, tournament_id: int, player: Player) -> Tournament:
+    """Enter, paying the entry fee; the last place taken starts the tournament."""
     tournament = _locked(tournament_id)
-    _organiser(tournament, player)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise RegistrationClosed()
-    paid: dict[int, int] = {}
-    for entry in tournament.ledger.filter(amount__lt=0):
-        paid[entry.player_id] = paid.get(entry.player_id, 0) - entry.amount
-    LedgerEntry.objects.bulk_create([
-        LedgerEntry(player_id=pk, amount=coins, kind=LedgerEntry.Kind.REFUND, tournament=tournament)
-        for pk, coins in paid.items()
-    ])
-    tournament.status = Tournament.Status.CANCELLED
-    tournament.finished_at = timezone.now()
-    tournament.save(update_fields=["status", "finished_at"])
+    entry = tournament.entries.filter(player=player).first()
+    if entry is not None and entry.status in ACTIVE:
+        raise AlreadyEntered()
+    entered = _active_count(tournament)
+    if entered >= tournament.max_entrants:
+        raise TournamentFull(tournament.max_entrants)
+    if entry is None:
+        entry = Entry.objects.create(tournament=tournament, player=player)
+    else:  # back after withdrawing: a new fee
+        entry.status, entry.joins = Entry.Status.REGISTERED, entry.joins + 1
+        entry.save(update_fields=["status", "joins"])
+    ledger.move(f"fee:{tournament.pk}:{player.pk}:{entry.joins}", Transfer.Kind.ENTRY_FEE, ledger.wallet(player),
+                ledger.pool(tournament), tournament.entry_fee, tournament=tournament, spend=True)
+    if entered + 1 == tournament.max_entrants:
+        _start(tournament, by=None, note="full")
+    _changed(tournament)
     return tournament
+
+
+@transaction.atomic
+def tournament_withdraw(*, tournament_id: int, player: Player) -> Tournament:
+    """Leave before the start: the entry fee comes back."""
+    tournament = _locked(tournament_id)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise RegistrationClosed()
+    entry = tournament.entries.filter(player=player, status=Entry.Status.REGISTERED).first()
+    if entry is None:
+        raise NotEntered()
+    entry.status = Entry.Status.WITHDRAWN
+    entry.save(update_fields=["status"])
+    ledger.move(f"withdraw:{tournament.pk}:{player.pk}:{entry.joins}", Transfer.Kind.REFUND,
+                ledger.pool(tournament), ledger.wallet(player), tournament.entry_fee, tournament=tournament)
+    _changed(tournament)
+    return tournament
+
+
+# --- the start --------------------------------------------------------------------------------
+
+def _start(tournament: Tournament, *, by: Any, note: str) -> None:
+    entrants = _active_count(tournament)
+    if entrants < tournament.min_entrants:
+        raise TooFewEntrants(tournament.min_entrants, entrants)
+    money = prizes.pool(entry_fee=tournament.entry_fee, entrants=entrants, rake_percent=tournament.rake_percent,
+                        added_prize=tournament.added_prize, guarantee=tournament.guarantee)
+    pool, hold = ledger.pool(tournament), ledger.hold(tournament)
+    ledger.move(f"rake:{tournament.pk}", Transfer.Kind.RAKE, pool, ledger.house(), money.rake, tournament=tournament)
+    ledger.move(f"overlay:{tournament.pk}", Transfer.Kind.OVERLAY, hold, pool, money.overlay, tournament=tournament)
+    ledger.move(f"release:{tournament.pk}", Transfer.Kind.RELEASE, hold, ledger.wallet(tournament.organiser_id),
+                tournament.guarantee - money.overlay, tournament=tournament)
+    tournament.status = Tournament.Status.RUNNING
+    tournament.started_at = timezone.now()
+    tournament.save(update_fields=["status", "started_at"])
+    tournament.entries.filter(status=Entry.Status.REGISTERED).update(status=Entry.Status.PLAYING)
+    StaffAction.objects.create(tournament=tournament, kind=StaffAction.Kind.START,
+                               by_id=getattr(by, "pk", None), note=note)
+    rounds.round_open(tournament)
 
 
 @transaction.atomic
 def tournament_start(*, tournament_id: int, player: Player) -> Tournament:
-    """Close registration and open the first round."""
+    """The organiser closes registration and opens the first round."""
     tournament = _locked(tournament_id)
     _organiser(tournament, player)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise RegistrationClosed()
-    rounds = selectors.schedule(tournament)
-    if not rounds:
-        raise TooFewEntrants()
-    tournament.status = Tournament.Status.RUNNING
-    tournament.started_at = timezone.now()
-    tournament.save(update_fields=["status", "started_at"])
-    _open_round(tournament, 1, rounds[0])
+    _start(tournament, by=player.user, note="organiser")
     return tournament
 
 
-def _open_round(tournament: Tournament, number: int, pairs: list[tuple[int, int]]) -> None:
-    players = Player.objects.in_bulk([pk for pair in pairs for pk in pair])
-    # No computer hints where prizes are at stake.
-    options = TableOptions(move_timer=tournament.move_timer, spectator_delay=tournament.spectator_delay,
-                           hints=False)
-    for first, second in pairs:
-        played = game_services.game_create(creator=players[first], rules=tournament.rules, opponents=[],
-                                           options=options)
-        Table.objects.create(tournament=tournament, round=number, game=played.game,
-                             first_id=first, second_id=second)
-        game_services.game_join(game_id=played.game.pk, player=players[second])  # the table starts
-
-
 @transaction.atomic
-def tournament_advance(*, tournament_id: int) -> bool:
-    """If every game of the current round is over: open the next round, or after the last
-    one freeze the standings and pay the prizes. Returns whether anything changed."""
+def tournament_starts_due(*, tournament_id: int) -> bool:
+    """At ``starts_at``: start, or with too few entrants cancel with every coin back.
+    Early or late calls, and calls for a tournament already started, do nothing."""
     tournament = _locked(tournament_id)
-    if tournament.status != Tournament.Status.RUNNING:
+    due = tournament.starts_at is not None and tournament.starts_at <= timezone.now()
+    if tournament.status != Tournament.Status.REGISTRATION or not due:
         return False
-    tables = selectors.tables_of(tournament)
-    current = max((t.round for t in tables), default=0)
-    if any(t.game.status != Game.Status.FINISHED for t in tables if t.round == current):
-        return False
-    rounds = selectors.schedule(tournament)
-    if current < len(rounds):
-        _open_round(tournament, current + 1, rounds[current])
-        return True
-    _pay_out(tournament, tables)
+    if _active_count(tournament) < tournament.min_entrants:
+        _cancel(tournament, by=None, note="too few entrants at starts_at")
+    else:
+        _start(tournament, by=None, note="starts_at")
     return True
 
 
-def _pay_out(tournament: Tournament, tables: list[Table]) -> None:
-    entrants = selectors.entrant_ids(tournament)
-    standings = selectors.standings_json(tournament, entrants, tables)
-    LedgerEntry.objects.bulk_create([
-        LedgerEntry(player_id=row["player"], amount=row["prize"], kind=LedgerEntry.Kind.PRIZE,
-                    tournament=tournament, note=f"{row['place']} место")
-        for row in standings if row["prize"] > 0
-    ])
-    tournament.standings = standings
-    tournament.status = Tournament.Status.FINISHED
+# --- cancelling -------------------------------------------------------------------------------
+
+def _cancel(tournament: Tournament, *, by: Any, note: str) -> None:
+    """Every coin not yet paid out goes back to whoever paid it in: the rake from the
+    house, the guarantee still held, then the pool to each wallet by what it put in."""
+    pool, hold = ledger.pool(tournament), ledger.hold(tournament)
+    key = f"cancel:{tournament.pk}"
+    ledger.move(f"{key}:rake", Transfer.Kind.REFUND, ledger.house(), pool,
+                -sum(p.amount for p in pool.postings.filter(transfer__kind=Transfer.Kind.RAKE)),
+                tournament=tournament)
+    ledger.move(f"{key}:hold", Transfer.Kind.REFUND, hold, pool, ledger.balance(hold), tournament=tournament)
+    for player_id, coins in sorted(ledger.paid_in(tournament).items()):
+        if coins > 0:
+            ledger.move(f"{key}:{player_id}", Transfer.Kind.REFUND, pool, ledger.wallet(player_id), coins,
+                        tournament=tournament)
+    tournament.status = Tournament.Status.CANCELLED
     tournament.finished_at = timezone.now()
-    tournament.save(update_fields=["standings", "status", "finished_at"])
-    logger.info("tournament %s finished; %s coins paid", tournament.pk, sum(r["prize"] for r in standings))
+    tournament.save(update_fields=["status", "finished_at"])
+    StaffAction.objects.create(tournament=tournament, kind=StaffAction.Kind.CANCEL,
+                               by_id=getattr(by, "pk", None), note=note)
+    _changed(tournament)
+
+
+@transaction.atomic
+def tournament_cancel(*, tournament_id: int, player: Player) -> Tournament:
+    """The organiser, before the start: every coin goes back."""
+    tournament = _locked(tournament_id)
+    _organiser(tournament, player)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise RegistrationClosed()
+    _cancel(tournament, by=player.user, note="organiser")
+    return tournament
+
+
+@transaction.atomic
+def tournament_cancel_by_staff(*, tournament_id: int, by: Any, note: str = "") -> Tournament:
+    """Staff, before the end: every coin not yet paid goes back (prizes are paid only at
+    the end, so that is every coin). Games still running play on, unrated by it."""
+    _staff(by)
+    tournament = _locked(tournament_id)
+    if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+        raise AlreadyOver()
+    _cancel(tournament, by=by, note=note or "staff")
+    return tournament
+
+
+# --- staff in a running tournament --------------------------------------------------------------
+
+@transaction.atomic
+def entrant_disqualify(*, tournament_id: int, player_id: int, by: Any, note: str = "") -> Tournament:
+    """Staff disqualify an entrant: their seat at a running table forfeits (the computer
+    finishes it for them and it counts as a loss), and they sit at no later table."""
+    _staff(by)
+    tournament = _locked(tournament_id)
+    if tournament.status != Tournament.Status.RUNNING:
+        raise NotRunning()
+    entry = tournament.entries.filter(player_id=player_id, status=Entry.Status.PLAYING).first()
+    if entry is None:
+        raise NotEntered()
+    entry.status = Entry.Status.DISQUALIFIED
+    entry.save(update_fields=["status"])
+    now = timezone.now()
+    for table in Table.objects.filter(tournament=tournament, game__status="active").select_related("game"):
+        if player_id in table.players:
+            seat = table.players.index(player_id)
+            SeatAbsence.objects.filter(game=table.game, seat=seat, returned_at__isnull=True).update(
+                returned_at=now)
+            SeatAbsence.objects.create(game=table.game, seat=seat, away_since=now, forfeited_at=now)
+            transaction.on_commit(partial(rounds.table_nudge, table.game_id))
+    StaffAction.objects.create(tournament=tournament, kind=StaffAction.Kind.DISQUALIFY, by_id=by.pk,
+                               player_id=player_id, note=note)
+    _changed(tournament)
+    return tournament
+
+
+def round_advance_by_staff(*, tournament_id: int, by: Any, note: str = "") -> Tournament:
+    """Staff move a stuck round on: overdue clocks fire and lost computer turns are
+    played at its tables, and a round whose games are all over closes."""
+    _staff(by)
+    tournament = selectors.tournament_get(tournament_id)
+    if tournament.status != Tournament.Status.RUNNING:
+        raise NotRunning()
+    StaffAction.objects.create(tournament=tournament, kind=StaffAction.Kind.ADVANCE, by_id=by.pk, note=note)
+    for game_id in selectors.open_table_games(tournament):
+        rounds.table_nudge(game_id)
+    rounds.round_close(tournament_id=tournament_id)
+    return selectors.tournament_get(tournament_id)
 
 
 def tournament_advance_by_organiser(*, tournament_id: int, player: Player) -> Tournament:
+    """The organiser checks a round whose games are all over (normally automatic)."""
     tournament = selectors.tournament_get(tournament_id)
     _organiser(tournament, player)
     if tournament.status != Tournament.Status.RUNNING:
         raise NotRunning()
-    tournament_advance(tournament_id=tournament_id)
+    rounds.round_close(tournament_id=tournament_id)
     return selectors.tournament_get(tournament_id)
-
-
-def game_finished(*, game_id: int) -> None:
-    """A game just finished: if it was a tournament table, its round may be complete."""
-    table = Table.objects.filter(game_id=game_id).only("tournament_id").first()
-    if table is not None:
-        tournament_advance(tournament_id=table.tournament_id)

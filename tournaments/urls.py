@@ -4,11 +4,16 @@ from tournaments import apis
 
 urlpatterns = [
     path("tournaments/", apis.TournamentListCreateApi.as_view(), name="tournament-list"),
+    path("tournaments/table-ready/", apis.TableReadyApi.as_view(), name="tournament-table-ready"),
+    path("tournaments/tables/<int:game_id>/", apis.TournamentTableApi.as_view(), name="tournament-table"),
     path("tournaments/<int:tournament_id>/", apis.TournamentDetailApi.as_view(), name="tournament-detail"),
     path("tournaments/<int:tournament_id>/join/", apis.TournamentJoinApi.as_view(), name="tournament-join"),
+    path("tournaments/<int:tournament_id>/withdraw/", apis.TournamentWithdrawApi.as_view(), name="tournament-withdraw"),
     path("tournaments/<int:tournament_id>/start/", apis.TournamentStartApi.as_view(), name="tournament-start"),
     path("tournaments/<int:tournament_id>/advance/", apis.TournamentAdvanceApi.as_view(), name="tournament-advance"),
     path("tournaments/<int:tournament_id>/cancel/", apis.TournamentCancelApi.as_view(), name="tournament-cancel"),
+    path("tournaments/<int:tournament_id>/disqualify/", apis.TournamentDisqualifyApi.as_view(),
+         name="tournament-disqualify"),
     path("wallet/", apis.WalletApi.as_view(), name="wallet"),
     path("wallet/welcome/", apis.WalletWelcomeApi.as_view(), name="wallet-welcome"),
 ]

@@ -66,10 +66,16 @@ export function api(method, path, body) {
   return request(method, path, body, false);
 }
 
-/* A player for this browser: the remembered guest, or a new one. */
-export async function ensureGuest() {
-  if (token) return;
-  const data = await request("POST", "/auth/guest/", {}, false);
-  token = data.token;
-  save("token", token);
+/* A player for this browser: the remembered guest, or a new one. Callers at the same
+ * moment (a page and its table notices) share one request, so one guest is made. */
+let guestComing = null;
+export function ensureGuest() {
+  if (token) return Promise.resolve();
+  if (!guestComing) {
+    guestComing = request("POST", "/auth/guest/", {}, false).then((data) => {
+      token = data.token;
+      save("token", token);
+    }).finally(() => { guestComing = null; });
+  }
+  return guestComing;
 }

@@ -13,15 +13,19 @@
  *   games.js    which game is shown: new, resumed, or opened from a link
  *   moves.js    actions and hints sent to the server
  *   input.js    clicks and keys
+ *   clock.js    a tournament table's move clock (pure)
+ *   notice.js   «Ваш стол готов»: the player's tournament table, on every page of the site
  *   screen.js, links.js, dom.js: a redraw hook, the shared link, two DOM helpers
  */
 import { explainNetworkFailure } from "./api.js";
 import { adoptDeal, resumeGame } from "./games.js";
 import { bind } from "./input.js";
-import { render, renderSettings, renderStatic } from "./render.js";
+import { linkedGame } from "./links.js";
+import { startTableNotices } from "./notice.js";
+import { render, renderClocks, renderSettings, renderStatic } from "./render.js";
 import { pollTick, POLL_MS, whenDealt } from "./replay.js";
 import { paintWith } from "./screen.js";
-import { state } from "./store.js";
+import { clockTick, state } from "./store.js";
 import { t } from "./text.js";
 
 explainNetworkFailure(() => t("err.network"));
@@ -34,7 +38,21 @@ function start() {
   renderSettings();
   render();
   setInterval(pollTick, POLL_MS);
+  setInterval(tickClocks, 250);
   resumeGame();
+  const arrivedFor = linkedGame(); // the link drops from the address once the game opens
+  startTableNotices({
+    current: () => [arrivedFor, linkedGame(), state.gameId],
+    // At a running game of their own the person is offered a button, not moved.
+    busy: () => !!(state.view && state.view.you && state.view.status === "active" && !(state.model && state.model.result) &&
+      !state.queue.some((e) => e.type === "game_finished")),
+  });
+}
+
+function tickClocks() {
+  if (!state.tourTable) return;
+  clockTick(Math.max(state.lastSeq, state.view ? state.view.seq : 0), Date.now());
+  renderClocks();
 }
 
 // For the browser tests and the curious: the page's state, read-only.

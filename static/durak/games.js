@@ -15,7 +15,27 @@ const S = store.state;
 
 function setGame(view) {
   store.openGame(view);
+  if (tableInfo.has(view.id)) store.setTourTable(tableInfo.get(view.id));
   connectWs();
+}
+
+/* Whether a game is a tournament's table (GET /tournaments/tables/{id}/, 404: an ordinary
+ * game), asked once per game; such a table shows its tournament and round, a move clock,
+ * and offers no new game. */
+const tableInfo = new Map();
+async function lookUpTable(id) {
+  if (!tableInfo.has(id)) {
+    try {
+      tableInfo.set(id, Object.assign({ game: id }, await api("GET", "/tournaments/tables/" + id + "/")));
+    } catch (e) {
+      if (e.network) return;
+      tableInfo.set(id, null);
+    }
+  }
+  if (S.gameId === id) {
+    store.setTourTable(tableInfo.get(id));
+    redraw();
+  }
 }
 
 function watchGame(view) {
@@ -72,7 +92,9 @@ export async function newGame(withFriends) {
 }
 
 async function openLinked(id) {
+  const table = lookUpTable(id);
   let view = await api("GET", "/games/" + id + "/");
+  await table;
   if (!view.you && view.status === "waiting") {
     try {
       view = await api("POST", "/games/" + id + "/join/", {});
@@ -150,8 +172,11 @@ export async function resumeGame() {
   }
   if (S.gameId) {
     try {
+      const table = lookUpTable(S.gameId);
       const view = await api("GET", "/games/" + S.gameId + "/");
-      if (view.you) {
+      await table;
+      // A tournament table offers no new game; once it is over the page is the person's own again.
+      if (view.you && !(view.status === "finished" && tableInfo.get(view.id))) {
         setGame(view);
         redraw();
         pump();

@@ -1,6 +1,7 @@
 /* Drawing the game page from the state: opponents, deck, table, hand, buttons, status,
  * result, invitation and log. Reads the state only; never changes it. */
 import { isRed, rankOf, SUITS, suitOf } from "./cards.js";
+import { clockText, secondsLeft } from "./clock.js";
 import { $, esc } from "./dom.js";
 import { inviteLink } from "./links.js";
 import { cardPlayable, interactive, legal, multiLead, transferSingles } from "./plays.js";
@@ -56,7 +57,7 @@ function renderOpponents() {
     return '<li class="opp' + (acting.has(s.seat) ? " active" : "") + (s.out ? " out" : "") + acted + '" data-seat="' + s.seat + '">' +
       '<div class="opp-head"><span class="name">' + esc(seatName(s.seat)) + "</span>" +
       (s.kind === "ai" && s.ai && isComputerLevel(s.ai) ? '<span class="lvl">' + esc(t("level." + s.ai).toLowerCase()) + "</span>" : "") +
-      (role ? '<span class="role role-' + role + '">' + esc(t("role." + role)) + "</span>" : "") + think + "</div>" +
+      (role ? '<span class="role role-' + role + '">' + esc(t("role." + role)) + "</span>" : "") + think + clockHTML(s.seat) + "</div>" +
       '<div class="backs" aria-hidden="true">' + backs + "</div>" +
       '<div class="count" data-count="' + s.hand_count + '">' + esc(countCards(s.hand_count)) + "</div>" + known + bubble + "</li>";
   }).join("");
@@ -108,7 +109,7 @@ function statusText() {
   if (!interactive()) {
     const others = (v && v.to_act || []).filter((s) => s !== me());
     if (others.length && !S.sending) return t("status.waiting", { name: others.map(seatName).join(", ") });
-    if (m.you && m.seats[me()] && m.seats[me()].out) return t("status.out");
+    if (m.you && m.seats[me()] && m.seats[me()].out) return t(outKey());
     return "…";
   }
   if (S.mode && S.mode.kind === "target") return t("status.chooseTarget", { card: cardText(S.mode.card) });
@@ -116,7 +117,7 @@ function statusText() {
   if (S.mode && S.mode.kind === "select") return t("status.chooseLead");
   const acts = legal();
   if (!acts.length) {
-    if (m.seats[me()] && m.seats[me()].out) return t("status.out");
+    if (m.seats[me()] && m.seats[me()].out) return t(outKey());
     const others = (v.to_act || []).filter((s) => s !== me());
     if (m.taking && m.defender === me()) return t("status.youTaking");
     return others.length ? t("status.waiting", { name: others.map(seatName).join(", ") }) : "…";
@@ -141,7 +142,67 @@ function resultHTML() {
   return '<div class="result ' + (r.losers && r.losers.includes(mine) ? "lose" : r.draw ? "draw" : "win") + '" role="alert">' +
     "<strong>" + esc(head) + "</strong>" + (detail ? "<span>" + esc(detail) + "</span>" : "") +
     (places ? '<span class="places">' + esc(t("result.places", { list: places })) + "</span>" : "") +
-    '<button type="button" class="btn primary" data-act="new">' + esc(t("newGame")) + "</button></div>";
+    (S.tourTable
+      ? '<a class="btn primary" href="/tournaments/' + S.tourTable.tournament + '/">' + esc(t("tt.back")) + "</a>"
+      : '<button type="button" class="btn primary" data-act="new">' + esc(t("newGame")) + "</button>") + "</div>";
+}
+
+const outKey = () => (S.tourTable ? "status.out.tour" : "status.out");
+
+/* ---------- a tournament table: its tournament and round, and the move clock ---------- */
+
+/* The seats whose move the clock counts: the server's latest view, once it is on screen. */
+function clockSeats() {
+  const v = S.view;
+  if (!S.tourTable || !v || !S.model || v.status !== "active" || S.model.result || v.seq !== S.model.seq || S.queue.length) return [];
+  return v.to_act || [];
+}
+
+function clockSeconds() {
+  const tt = S.tourTable;
+  const seq = Math.max(S.lastSeq, S.view ? S.view.seq : 0);
+  const now = Date.now();
+  return secondsLeft(tt.timer, seq === S.clockSeq ? S.clockSince : now, now);
+}
+
+function clockHTML(seat) {
+  if (!S.tourTable || !S.tourTable.timer) return "";
+  const on = clockSeats().includes(seat);
+  const left = on ? clockSeconds() : null;
+  return '<span class="move-clock' + (left !== null && left <= 5 ? " urgent" : "") + '" data-seat="' + seat + '"' +
+    (on ? ' title="' + esc(t("tt.clock", { s: left })) + '"' : " hidden") + ">" + esc(clockText(left)) + "</span>";
+}
+
+/* The clocks tick between renders: only their text changes. */
+export function renderClocks() {
+  if (!S.tourTable) return;
+  const seats = clockSeats();
+  const left = seats.length ? clockSeconds() : null;
+  document.querySelectorAll(".move-clock").forEach((el) => {
+    const on = seats.includes(Number(el.dataset.seat));
+    el.hidden = !on;
+    if (!on) return;
+    const text = clockText(left);
+    if (el.textContent !== text) el.textContent = text;
+    el.title = t("tt.clock", { s: left });
+    el.classList.toggle("urgent", left <= 5);
+  });
+}
+
+let tourBarKey = null;
+function renderTourBar() {
+  const bar = $("#tour-bar");
+  if (!bar) return;
+  const tt = S.tourTable;
+  const key = tt ? [tt.game, tt.round, tt.final, S.lang].join("/") : null;
+  if (key === tourBarKey) return;
+  tourBarKey = key;
+  bar.hidden = !tt;
+  $("#settings").hidden = !!tt;
+  if (!tt) { bar.innerHTML = ""; return; }
+  bar.innerHTML = '<a class="tt-name" href="/tournaments/' + tt.tournament + '/"><span class="tt-cup" aria-hidden="true">★ </span>' +
+    esc(t("tt.tournament", { name: tt.name })) + "</a>" +
+    '<span class="tt-round' + (tt.final ? " final" : "") + '">' + esc(tt.final ? t("tt.final") : t("tt.round", { n: tt.round })) + "</span>";
 }
 
 function renderInvite() {
@@ -200,6 +261,7 @@ export function render() {
   const game = $("#game");
   if (!game) return;
   renderStatic();
+  renderTourBar();
   renderInvite();
   const m = S.model;
   if (!m) {
@@ -263,7 +325,7 @@ export function render() {
   if (mine !== null && m.seats[mine]) {
     const role = roleOf(mine);
     $("#me").innerHTML = '<span class="name">' + esc(t("hand")) + "</span>" +
-      (role ? '<span class="role role-' + role + '">' + esc(t("me." + role)) + "</span>" : "");
+      (role ? '<span class="role role-' + role + '">' + esc(t("me." + role)) + "</span>" : "") + clockHTML(mine);
   }
   $("#hand").innerHTML = renderHand();
   $("#hand").setAttribute("aria-label", t("hand") + ": " + countCards(m.you ? m.you.hand.length : 0));

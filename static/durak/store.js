@@ -37,6 +37,9 @@ const S = {
   wsFails: 0,
   lastHeard: 0,
   said: {}, // each computer's latest words this bout, shown in a bubble
+  tourTable: null, // the tournament this game is a table of: {game, tournament, name, round, final, timer}
+  clockSeq: null, // the position the move clock counts from, and since when (ms)
+  clockSince: 0,
 };
 
 export const state = new Proxy(S, {
@@ -75,6 +78,7 @@ export function setPendingSettings(on) {
 
 /* Show `view`'s game from its current position; the page remembers it as its own. */
 export function openGame(view) {
+  if (S.tourTable && S.tourTable.game !== view.id) S.tourTable = null;
   S.gameId = view.id;
   save("game", view.id);
   S.view = view;
@@ -252,4 +256,19 @@ export function socketClosed() {
 
 export function heard() {
   S.lastHeard = Date.now();
+}
+
+/* ---------- a tournament table ---------- */
+
+/* What GET /tournaments/tables/{game}/ said about a game (null: an ordinary game). */
+export function setTourTable(info) {
+  S.tourTable = info;
+}
+
+/* The move clock restarts whenever the position moves on (a new seq). */
+export function clockTick(seq, now) {
+  if (seq !== S.clockSeq) {
+    S.clockSeq = seq;
+    S.clockSince = now;
+  }
 }

@@ -1,18 +1,13 @@
 /* What the page says, in the person's language: interface strings, cards, seats, and the
  * log's and the bubbles' words for each event. */
 import { rankOf, suitOf, SUITS } from "./cards.js";
-import { STRINGS } from "./i18n.js";
+import { STRINGS, translate } from "./i18n.js";
 import { me, state } from "./store.js";
 
 const RANK_RU = { J: "В", Q: "Д", K: "К", A: "Т" };
 
 export function t(key, params) {
-  const table = STRINGS[state.lang] || STRINGS.ru;
-  let s = table[key];
-  if (s === undefined) s = STRINGS.ru[key];
-  if (s === undefined) s = key;
-  if (params) s = s.replace(/\{(\w+)\}/g, (m, k) => (params[k] === undefined ? m : params[k]));
-  return s;
+  return translate(state.lang, key, params);
 }
 
 /* Whether the language has its own wording of `key` for "you" (key + ".you"). */

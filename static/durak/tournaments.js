@@ -1,32 +1,21 @@
-/* «Дурак онлайн»: the tournaments page's entry module. It talks to /api/v1 through the
- * shared api.js, with the same guest token as the game page, so a visitor is one player
- * on both pages. Tables are games: a link opens them on the game page to play or watch.
+/* «Дурак онлайн»: the tournaments page, /tournaments/: the list (each opens its own page,
+ * /tournaments/{id}/), the organiser's create form with every field of the create body
+ * (tourform.js makes the body; a refusal shows next to the field it names), the wallet,
+ * the tables to sit at or watch, and the ratings. The same guest as the game page.
  */
-import { api, ensureGuest } from "./api.js";
+import { api, ensureGuest, explainNetworkFailure } from "./api.js";
 import { $, esc } from "./dom.js";
+import { STRINGS } from "./i18n.js";
+import { startTableNotices } from "./notice.js";
+import { createBody, FIELDS, formField } from "./tourform.js";
+import { applyStatic, bindLangSwitch, count, currentLang, refusalText, t, timeText } from "./words.js";
 
-const STATUS = { registration: "регистрация", running: "идёт", finished: "завершён", cancelled: "отменён" };
-const S = { me: null, openId: null, timer: null };
-
-/* The visitor's player: the shared guest, and its id to mark its own rows. */
-async function signIn() {
-  await ensureGuest();
-  S.me = (await api("GET", "/players/me/")).id;
-}
+const S = { me: null, list: null, games: null, leaders: null, creating: false };
 
 function say(text) {
   const box = $("#tour-message");
   box.textContent = text || "";
   box.hidden = !text;
-}
-
-async function act(fn) {
-  try {
-    say("");
-    await fn();
-  } catch (e) {
-    say(e.message);
-  }
 }
 
 async function showWallet() {
@@ -35,119 +24,167 @@ async function showWallet() {
   $("#btn-welcome").hidden = wallet.entries.some((e) => e.kind === "welcome");
 }
 
-async function showList() {
-  const data = await api("GET", "/tournaments/");
-  const rows = data.tournaments.map((t) =>
-    '<tr data-id="' + t.id + '"><td>' + esc(t.name) + "</td><td>" + esc(STATUS[t.status] || t.status) +
-    "</td><td>" + t.entrants + " / " + t.max_entrants + "</td><td>" + t.entry_fee + "</td><td>" + t.pool + "</td></tr>");
-  $("#list").innerHTML = rows.join("") || '<tr><td colspan="5">Пока ни одного турнира — создайте первый.</td></tr>';
+function drawList() {
+  if (!S.list) return;
+  const rows = S.list.map((x) =>
+    '<tr data-id="' + x.id + '"' + (x.organiser === S.me ? ' class="mine"' : "") + '><td><a href="/tournaments/' + x.id + '/">' + esc(x.name) + "</a>" +
+    (x.organiser === S.me ? ' <small>(' + esc(t("tour.list.byOrganiser")) + ")</small>" : "") + "</td><td>" + esc(t("format." + x.format)) +
+    '</td><td><span class="tstatus tstatus-' + esc(x.status) + '">' + esc(t("tstatus." + x.status)) + "</span></td><td>" +
+    x.entrants_count + " / " + x.max_entrants + "</td><td>" + (x.entry_fee || "—") + "</td><td>" + esc(x.starts_at ? timeText(x.starts_at) : "—") + "</td></tr>");
+  $("#list").innerHTML = rows.join("") || '<tr><td colspan="6">' + esc(t("tour.list.empty")) + "</td></tr>";
 }
 
-/* Other people's games: a free seat to take, or a game to watch (the game page opens it). */
-async function showTables() {
-  const data = await api("GET", "/games/");
-  const others = data.games.filter((g) => g.you === null && g.status !== "finished").slice(0, 20);
+function drawGames() {
+  if (!S.games) return;
+  const others = S.games.filter((g) => g.you === null && g.status !== "finished").slice(0, 20);
   $("#tables").innerHTML = others.map((g) => {
-    const names = g.seats.map((s) => esc(s.name || "свободно")).join(", ");
-    const variant = g.rules.variant === "perevodnoy" ? "переводной" : "подкидной";
+    const names = g.seats.map((s) => esc(s.name || t("tour.games.free"))).join(", ");
     const link = g.status === "waiting" && g.open_seats
-      ? '<a href="/?game=' + g.id + '">сесть (' + g.open_seats + " своб.)</a>"
-      : '<a href="/?game=' + g.id + '">смотреть</a>';
-    return "<li>№" + g.id + ", " + variant + ": " + names + " — " + link + "</li>";
-  }).join("") || "<li>Сейчас никто не играет.</li>";
+      ? '<a href="/?game=' + g.id + '">' + esc(t("tour.games.sit", { n: g.open_seats })) + "</a>"
+      : '<a href="/?game=' + g.id + '">' + esc(t("tour.games.watch")) + "</a>";
+    return "<li>№" + g.id + ", " + esc(t("variant." + (g.rules.variant || "podkidnoy"))) + ": " + names + " — " + link + "</li>";
+  }).join("") || "<li>" + esc(t("tour.games.none")) + "</li>";
 }
 
-async function showLeaders() {
-  const data = await api("GET", "/ratings/");
-  $("#leaders").innerHTML = data.players.slice(0, 10).map((r) =>
-    "<li" + (r.player === S.me ? ' class="me-row"' : "") + ">" + esc(r.name) + " — " + r.rating +
-    " (" + r.games + " " + (r.games % 10 === 1 && r.games % 100 !== 11 ? "партия" : "партий") + ")</li>").join("") ||
-    "<li>Сыграйте с живым соперником, чтобы попасть в рейтинг.</li>";
+function drawLeaders() {
+  if (!S.leaders) return;
+  $("#leaders").innerHTML = S.leaders.slice(0, 10).map((r) =>
+    "<li" + (r.player === S.me ? ' class="me-row"' : "") + ">" +
+    esc(t("tour.leaders.row", { name: r.name, rating: r.rating, games: count(r.games, "games") })) + "</li>").join("") ||
+    "<li>" + esc(t("tour.leaders.none")) + "</li>";
 }
 
-function tableLine(table, t) {
-  const names = table.players.map((p) => esc(p.name)).join(" — ");
-  const mine = table.players.some((p) => p.player === S.me);
-  let score = "";
-  if (table.first_score !== null) score = " (" + table.first_score + " : " + (1 - table.first_score) + ")";
-  const verb = table.status === "finished" ? "запись" : mine ? "играть" : "смотреть";
-  return "<li>" + names + esc(score) + ' — <a href="/?game=' + table.game + '">' + verb + "</a></li>";
+function drawForm() {
+  const form = $("#create");
+  const format = form.elements.format.value;
+  form.querySelectorAll("[data-only]").forEach((el) => { el.hidden = el.dataset.only !== format; });
+  // The default name follows the language until the person types their own.
+  const name = form.elements.name;
+  if (!name.dataset.touched) name.value = t("form.nameDefault");
 }
 
-async function showDetail() {
-  const box = $("#detail");
-  if (!S.openId) { box.hidden = true; return; }
-  const t = await api("GET", "/tournaments/" + S.openId + "/");
-  const organiser = S.me !== null && t.organiser_id === S.me;
-  const buttons = [];
-  if (t.status === "registration" && !t.entered) buttons.push('<button class="btn primary" data-do="join">Участвовать' + (t.entry_fee ? " за " + t.entry_fee : "") + "</button>");
-  if (t.status === "registration" && organiser) buttons.push('<button class="btn" data-do="start">Начать</button>', '<button class="btn ghost" data-do="cancel">Отменить</button>');
-  const standings = t.standings.map((r) =>
-    "<tr" + (r.player === S.me ? ' class="me-row"' : "") + "><td>" + r.place + "</td><td>" + esc(r.name) + "</td><td>" + r.played +
-    "</td><td>" + r.wins + "</td><td>" + r.draws + "</td><td>" + r.losses + "</td><td>" + r.points + "</td><td>" + r.prize + "</td></tr>").join("");
-  const rounds = t.rounds.map((r) => "<div><strong>Тур " + r.round + " из " + t.rounds_total + "</strong><ol>" +
-    r.tables.map((x) => tableLine(x, t)).join("") + "</ol></div>").join("");
-  box.innerHTML = "<h2>" + esc(t.name) + " — " + esc(STATUS[t.status] || t.status) + "</h2>" +
-    "<p>Организатор: " + esc(t.organiser) + ". " + (t.rules.variant === "perevodnoy" ? "Переводной" : "Подкидной") +
-    ", круговая система, столы на двоих. Фонд: <strong>" + t.pool + "</strong> монет, призы по местам: " +
-    esc(t.prize_split.join(" / ")) + " %." + (t.move_timer ? " " + t.move_timer + " с на ход." : "") + "</p>" +
-    '<div class="detail-actions">' + buttons.join("") + "</div>" +
-    '<table class="standings"><thead><tr><th>Место</th><th>Игрок</th><th>Игр</th><th>Побед</th><th>Ничьих</th><th>Поражений</th><th>Очки</th><th>Приз</th></tr></thead><tbody>' +
-    (standings || '<tr><td colspan="8">Участников пока нет.</td></tr>') + "</tbody></table>" +
-    '<div class="rounds">' + rounds + "</div>";
-  box.hidden = false;
-  clearTimeout(S.timer);
-  if (t.status === "running" || t.status === "registration") S.timer = setTimeout(() => act(refresh), 3000);
+function draw() {
+  applyStatic("tour.pageTitle");
+  drawList();
+  drawGames();
+  drawLeaders();
+  drawForm();
+}
+
+async function load(what, fn) {
+  try {
+    await fn();
+  } catch (e) {
+    if (what === "list") say(refusalText(e));
+  }
 }
 
 async function refresh() {
-  await Promise.all([showWallet(), showList(), showTables(), showLeaders(), showDetail()]);
+  await Promise.all([
+    load("wallet", showWallet),
+    load("list", async () => { S.list = (await api("GET", "/tournaments/")).tournaments; drawList(); }),
+    load("games", async () => { S.games = (await api("GET", "/games/")).games; drawGames(); }),
+    load("leaders", async () => { S.leaders = (await api("GET", "/ratings/")).players || []; drawLeaders(); }),
+  ]);
 }
 
-function formBody(form) {
-  const f = new FormData(form);
-  const whole = (name) => Number(f.get(name) || 0);
-  return {
-    name: String(f.get("name") || "").trim(),
-    rules: { players: 2, variant: f.get("variant") },
-    entry_fee: whole("entry_fee"),
-    added_prize: whole("added_prize"),
-    max_entrants: whole("max_entrants"),
-    prize_split: String(f.get("prize_split") || "").split(/[ ,]+/).filter(Boolean).map(Number),
-    timer: whole("timer") || null,
-  };
+/* ---------- the create form ---------- */
+
+function clearErrors(form) {
+  form.querySelectorAll(".field-error").forEach((el) => { el.hidden = true; el.textContent = ""; });
+  form.querySelectorAll(".invalid").forEach((el) => el.classList.remove("invalid"));
+  form.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
+}
+
+/* The refusal's words next to the field it names: the page's own explanation in Russian,
+ * the server's message in English. */
+function showFieldError(form, field, message) {
+  const where = formField(field);
+  let spot;
+  let control = null;
+  if (where === "rules") {
+    spot = form.querySelector('[data-error-for="rules"]');
+    control = form.elements.players;
+  } else if (where) {
+    const label = form.querySelector('[data-field="' + where + '"]');
+    spot = label && label.querySelector(".field-error");
+    control = form.elements[where] || null;
+    if (label) { label.hidden = false; label.classList.add("invalid"); }
+  }
+  if (!spot) spot = form.querySelector('[data-error-for="body"]');
+  const own = currentLang() === "ru" && where && STRINGS.ru["ferr." + where];
+  spot.textContent = own ? STRINGS.ru["ferr." + where] : message;
+  spot.title = message;
+  spot.hidden = false;
+  if (control) {
+    control.setAttribute("aria-invalid", "true");
+    control.focus();
+  }
+}
+
+async function create(form) {
+  if (S.creating) return;
+  clearErrors(form);
+  say("");
+  const values = {};
+  for (const name of FIELDS) if (form.elements[name]) values[name] = form.elements[name].value;
+  const body = createBody(values);
+  S.creating = true;
+  const button = form.querySelector('button[type="submit"]');
+  button.disabled = true;
+  button.textContent = t("form.creating");
+  try {
+    const made = await api("POST", "/tournaments/", body);
+    location.assign("/tournaments/" + made.id + "/");
+  } catch (e) {
+    const info = (e.data && e.data.error) || {};
+    if (e.code === "invalid_tournament") showFieldError(form, info.field, e.message);
+    else showFieldError(form, null, refusalText(e));
+  } finally {
+    S.creating = false;
+    button.disabled = false;
+    button.textContent = t("form.submit");
+  }
 }
 
 function bind() {
-  $("#btn-welcome").addEventListener("click", () => act(async () => { await api("POST", "/wallet/welcome/", {}); await showWallet(); }));
-  $("#list").addEventListener("click", (ev) => {
-    const row = ev.target.closest("tr[data-id]");
-    if (!row) return;
-    S.openId = Number(row.dataset.id);
-    history.replaceState(null, "", "?id=" + S.openId);
-    act(showDetail);
+  $("#btn-welcome").addEventListener("click", async () => {
+    try {
+      await api("POST", "/wallet/welcome/", {});
+    } catch (e) {
+      say(refusalText(e));
+    }
+    load("wallet", showWallet);
   });
-  $("#detail").addEventListener("click", (ev) => {
-    const button = ev.target.closest("button[data-do]");
-    if (!button) return;
-    act(async () => { await api("POST", "/tournaments/" + S.openId + "/" + button.dataset.do + "/", {}); await refresh(); });
-  });
-  $("#create").addEventListener("submit", (ev) => {
+  const form = $("#create");
+  form.addEventListener("submit", (ev) => {
     ev.preventDefault();
-    act(async () => {
-      const t = await api("POST", "/tournaments/", formBody(ev.target));
-      S.openId = t.id;
-      history.replaceState(null, "", "?id=" + t.id);
-      await refresh();
-    });
+    create(form);
   });
+  form.elements.format.addEventListener("change", drawForm);
+  form.elements.name.addEventListener("input", () => { form.elements.name.dataset.touched = "1"; });
+  bindLangSwitch(draw);
 }
 
 async function start() {
+  // The old address of a tournament, /tournaments/?id=N, is its own page now.
+  const old = new URLSearchParams(location.search).get("id");
+  if (old && /^\d+$/.test(old)) {
+    location.replace("/tournaments/" + old + "/");
+    return;
+  }
+  explainNetworkFailure(() => t("err.network"));
   bind();
-  const id = new URLSearchParams(location.search).get("id");
-  S.openId = id && /^\d+$/.test(id) ? Number(id) : null;
-  await act(async () => { await signIn(); await refresh(); });
+  draw();
+  try {
+    await ensureGuest();
+    S.me = (await api("GET", "/players/me/")).id;
+  } catch (e) {
+    say(refusalText(e));
+  }
+  await refresh();
+  startTableNotices();
+  setInterval(() => { if (!document.hidden) load("list", async () => { S.list = (await api("GET", "/tournaments/")).tournaments; drawList(); }); }, 15000);
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -213,12 +213,14 @@ class Stack:
             time.sleep(0.2)
         raise RuntimeError("uvicorn did not start: " + self.log("uvicorn.log"))
 
-    def start_worker(self, *, concurrency: int = 2, pool: str = "prefork") -> None:
-        """A worker with beat; returns once it consumes (its log says ``ready``)."""
+    def start_worker(self, *, concurrency: int = 2, pool: str = "prefork", include: tuple[str, ...] = ()) -> None:
+        """A worker with beat (and the task modules ``include`` names besides the apps');
+        returns once it consumes (its log says ``ready``)."""
         self._worker_log_from = len(self.log("worker.log"))
+        extra = ["-I", ",".join(include)] if include else []
         self.worker = self._spawn([sys.executable, "-m", "celery", "-A", "durak_platform", "worker", "-B",
                                    "-s", str(self.tmp / "beat-schedule"), "-P", pool, "-c", str(concurrency),
-                                   "-l", "INFO", "--without-gossip", "--without-mingle"], "worker.log")
+                                   "-l", "INFO", "--without-gossip", "--without-mingle", *extra], "worker.log")
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if " ready." in self.worker_log():

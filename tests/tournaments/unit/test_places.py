@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments import scoring
 from tournaments.places import Round, forfeited, outlasted, table_order, table_points
 
 from .results import random_result
@@ -58,9 +57,9 @@ def test_a_result_that_does_not_place_every_seat_once_is_refused(result: dict[st
         table_order(PLAYERS[:3], result)
 
 
-def test_two_player_points_match_the_round_robin_scores() -> None:
-    assert table_points([[1], [2]]) == {1: scoring.WIN, 2: scoring.LOSS}
-    assert table_points([[1, 2]]) == {1: scoring.DRAW, 2: scoring.DRAW}
+def test_two_player_points_are_a_win_a_draw_or_a_loss() -> None:
+    assert table_points([[1], [2]]) == {1: 2, 2: 0}  # half-points: a win 1, a loss 0
+    assert table_points([[1, 2]]) == {1: 1, 2: 1}  # a draw ½ each
 
 
 def test_points_by_place_at_a_table_of_four() -> None:

@@ -1,0 +1,41 @@
+"""Computer novices in people's seats, for ``benchmarks/tournament.py``: after every
+committed move at a table, a Celery task plays the seat due through the platform's own
+stand-in service (``games.services.seat_stand_in_play``, what a move clock running out
+does), as the novice level. The worker loads this module with ``-I``; the driver imports
+it too, since the first round is dealt there.
+
+The move clocks are switched off for the run (the bots answer in milliseconds, and a
+clock task per move would only pile up no-ops in the broker); nothing else changes.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from games.signals import MoveCommitted, move_committed
+
+LEVEL = "novice"
+
+
+@shared_task(name="benchmarks.seat_turn", acks_late=True, ignore_result=True)
+def seat_turn(game_id: int, seq: int) -> bool:
+    """The seat due at ``seq`` plays one novice move; stale or finished: nothing."""
+    from games import engine, selectors, services
+    from games.models import Game
+
+    game = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE, seq=seq).first()
+    if game is None:
+        return False
+    due = engine.actors(selectors.game_state(game))
+    if not due:
+        return False
+    return services.seat_stand_in_play(game_id=game_id, seat=due[0], expected_seq=seq, level=LEVEL)
+
+
+def _bots(move: MoveCommitted) -> None:
+    if not move.finished:
+        seat_turn.delay(move.game_id, move.seq)
+
+
+move_committed.connect("computer_turn", _bots, uid="benchmarks.bots")
+move_committed.disconnect("timers", "live.timers")

@@ -1,0 +1,53 @@
+"""Sockets that only listen: a group's notices, relayed as they come.
+
+``GroupNoticeConsumer`` joins the group ``group_for(scope)`` names and sends each notice's
+``data`` as a JSON text frame; ``PlayerNoticeConsumer`` is a signed-in player's own group
+(``ws/players/me/``), which every page of the site opens to hear "your table is ready".
+Anything a client sends is ignored: these sockets carry nothing back.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from accounts.selectors import player_of
+from live.notices import player_group
+
+CLOSE_UNAUTHENTICATED = 4401
+
+
+class GroupNoticeConsumer(AsyncWebsocketConsumer):
+    group: str | None = None
+
+    def group_for(self, scope: dict[str, Any]) -> str | None:
+        raise NotImplementedError
+
+    async def connect(self) -> None:
+        await self.accept()
+        self.group = await database_sync_to_async(self.group_for)(self.scope)  # may read the player
+        if self.group is None:
+            await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.send(text_data=json.dumps({"type": "hello"}))
+
+    async def disconnect(self, code: int) -> None:
+        if self.group is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        return  # listen-only
+
+    async def notice(self, message: dict[str, Any]) -> None:
+        await self.send(text_data=json.dumps(message["data"], ensure_ascii=False))
+
+
+class PlayerNoticeConsumer(GroupNoticeConsumer):
+    def group_for(self, scope: dict[str, Any]) -> str | None:
+        user = scope.get("user")
+        player = player_of(user) if user is not None and user.is_authenticated else None
+        return None if player is None else player_group(player.pk)

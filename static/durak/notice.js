@@ -1,0 +1,160 @@
+/* «Ваш стол готов»: on every page of the site, the signed-in player hears when their table
+ * of a new tournament round is dealt (ws/players/me/, the token as ?token=) and is taken
+ * to it, /?game=<id>: at once, or with a button when they sit at a running game of their
+ * own. Without the socket the page asks GET /api/v1/tournaments/table-ready/ every 10 s;
+ * it asks once on every (re)connect too, since a notice may be lost.
+ *
+ * A table the page has already announced is not jumped to again (the person may have
+ * left it on purpose, to look at the bracket): it is offered with the button instead.
+ * One offered because the person was busy at their own game is gone to when that ends. */
+import { api, currentToken, ensureGuest } from "./api.js";
+import { translate } from "./i18n.js";
+import { load, save } from "./prefs.js";
+import { storedLang } from "./words.js";
+
+export const POLL_MS = 10000;
+const SHOWN_KEY = "tablesShown";
+
+/* What to do about a ready table: "none" (it is on screen already), "offer" (a button),
+ * or "go" (take the person there now). Pure. */
+export function decide(table, { current = [], busy = false, shown = [] } = {}) {
+  if (!table || !table.game) return "none";
+  if (current.includes(table.game)) return "none";
+  if (busy || shown.includes(table.game)) return "offer";
+  return "go";
+}
+
+export function noticeText(table, lang) {
+  if (!table.name) return translate(lang, "notice.readyShort");
+  return translate(lang, "notice.ready", { round: table.round || "?", name: table.name });
+}
+
+const N = { ws: null, open: false, fails: 0, box: null, table: null, going: false, waiting: null, opts: null, started: false };
+
+function shownList() {
+  const list = load(SHOWN_KEY, []);
+  return Array.isArray(list) ? list : [];
+}
+
+function markShown(game) {
+  const list = shownList().filter((g) => g !== game);
+  list.push(game);
+  save(SHOWN_KEY, list.slice(-30));
+}
+
+function banner() {
+  if (N.box) return N.box;
+  const box = document.createElement("div");
+  box.className = "table-notice";
+  box.id = "table-notice";
+  box.setAttribute("role", "alert");
+  box.hidden = true;
+  box.innerHTML = '<span class="tn-text"></span><a class="btn primary tn-go" href="/"></a>' +
+    '<button type="button" class="tn-close">×</button>';
+  box.querySelector(".tn-close").addEventListener("click", () => { box.hidden = true; });
+  box.querySelector(".tn-go").addEventListener("click", () => { if (N.table) markShown(N.table.game); });
+  document.body.prepend(box);
+  N.box = box;
+  return box;
+}
+
+function show(table, going) {
+  const lang = storedLang();
+  const box = banner();
+  N.table = table;
+  N.going = going;
+  box.dataset.game = table.game;
+  box.querySelector(".tn-text").textContent = noticeText(table, lang) + (going ? " · " + translate(lang, "notice.going") : "");
+  const go = box.querySelector(".tn-go");
+  go.href = "/?game=" + table.game;
+  go.textContent = translate(lang, "notice.go");
+  go.hidden = going;
+  const close = box.querySelector(".tn-close");
+  close.setAttribute("aria-label", translate(lang, "notice.close"));
+  close.title = translate(lang, "notice.close");
+  box.hidden = false;
+}
+
+function handle(table) {
+  const opts = N.opts;
+  const action = decide(table, { current: opts.current().filter((g) => g !== null && g !== undefined), busy: opts.busy(), shown: shownList() });
+  if (action === "none") {
+    if (N.box && Number(N.box.dataset.game) === table.game) N.box.hidden = true;
+    return;
+  }
+  show(table, action === "go");
+  // Offered only because the person is busy at their own game: taken there once it ends.
+  N.waiting = action === "offer" && !shownList().includes(table.game) ? table : null;
+  if (action === "go") {
+    markShown(table.game);
+    location.assign("/?game=" + table.game);
+  }
+}
+
+/* The table a socket notice names, with its tournament's name (the notice carries ids only). */
+async function announce(data) {
+  const table = { game: data.game, tournament: data.tournament, round: data.round, name: null };
+  try {
+    const info = await api("GET", "/tournaments/tables/" + data.game + "/");
+    table.name = info.name;
+    table.round = info.round;
+  } catch (e) { /* the short wording will do */ }
+  handle(table);
+}
+
+async function check() {
+  try {
+    const data = await api("GET", "/tournaments/table-ready/");
+    if (data && data.table) handle(data.table);
+  } catch (e) { /* the next tick asks again */ }
+}
+
+function connect() {
+  const token = currentToken();
+  if (!window.WebSocket || !token) return;
+  const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host +
+    "/ws/players/me/?token=" + encodeURIComponent(token);
+  let ws;
+  try { ws = new WebSocket(url); } catch (e) { return; }
+  N.ws = ws;
+  ws.onmessage = (m) => {
+    let d;
+    try { d = JSON.parse(m.data); } catch (e) { return; }
+    if (d.type === "hello") {
+      N.open = true;
+      N.fails = 0;
+      check();
+    } else if (d.type === "table.ready" && Number.isInteger(d.game)) {
+      announce(d);
+    }
+  };
+  ws.onclose = () => {
+    if (N.ws !== ws) return;
+    N.ws = null;
+    N.open = false;
+    N.fails += 1;
+    setTimeout(connect, Math.min(30000, 1000 * 2 ** Math.min(N.fails, 5)));
+  };
+}
+
+/* Start listening. `current()`: the game ids on screen; `busy()`: whether the person sits
+ * at a running game of their own (then the notice offers a button instead of moving them). */
+export async function startTableNotices({ current = () => [], busy = () => false } = {}) {
+  if (N.started) return;
+  N.started = true;
+  N.opts = { current, busy };
+  setInterval(() => { if (!N.open && !document.hidden) check(); }, POLL_MS);
+  setInterval(() => { if (N.waiting && !N.box.hidden && !busy()) handle(N.waiting); }, 1000);
+  // The page's language switch: the notice says it again in the new language.
+  document.addEventListener("click", (ev) => {
+    if (!ev.target.closest || !ev.target.closest(".lang-switch button")) return;
+    setTimeout(() => { if (N.box && !N.box.hidden && N.table) show(N.table, N.going); }, 0);
+  });
+  try {
+    await ensureGuest();
+  } catch (e) {
+    return; // offline: the poll asks once the guest exists
+  }
+  connect();
+  if (!N.ws) check();
+}

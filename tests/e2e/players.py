@@ -1,0 +1,91 @@
+"""Players who act through the REST API (httpx) beside the browser pages: they take their
+welcome coins, enter tournaments and play tables out, so a test can move a tournament on
+while the pages show it."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+
+
+class ApiPlayer:
+    def __init__(self, server: str, token: str | None = None) -> None:
+        self.http = httpx.Client(base_url=server + "/api/v1", timeout=30)
+        if token is None:
+            answer = self.http.post("/auth/guest/", json={})
+            answer.raise_for_status()
+            token = answer.json()["token"]
+        self.http.headers["Authorization"] = "Token " + token
+        me = self.http.get("/players/me/").json()
+        self.id: int = me["id"]
+        self.name: str = me["name"]
+
+    def call(self, method: str, path: str, body: Any = None) -> httpx.Response:
+        return self.http.request(method, path, json=body)
+
+    def welcome(self) -> None:
+        self.call("POST", "/wallet/welcome/")  # a second claim is refused: fine
+
+    def join(self, tournament: int) -> None:
+        answer = self.call("POST", f"/tournaments/{tournament}/join/")
+        assert answer.status_code == 200, answer.text
+
+    def close(self) -> None:
+        self.http.close()
+
+
+def page_player(server: str, page: Any) -> ApiPlayer:
+    """The browser page's own guest, to act for it through the API."""
+    token = page.evaluate("() => JSON.parse(localStorage.getItem('durak.token'))")
+    assert token, "the page has no guest yet"
+    return ApiPlayer(server, token)
+
+
+def _choose(actions: list[dict[str, Any]], losing: bool) -> dict[str, Any]:
+    kinds = {a["type"]: a for a in reversed(actions)}  # the first of each kind
+    # A player meant to lose takes whatever comes and lets the others be; one meant to win
+    # beats what it can and leads whenever it may.
+    order = ("take", "pass", "attack", "defend") if losing else ("defend", "attack", "pass", "take")
+    for kind in order:
+        if kind in kinds:
+            return kinds[kind]
+    return actions[0]
+
+
+def play_table(players: dict[int, ApiPlayer], game: int, losers: set[int] = frozenset(), timeout: float = 120) -> dict[str, Any]:
+    """Every seat of the table moves through the API until the game is over; the players in
+    ``losers`` take every attack (so they are most likely the durak)."""
+    deadline = time.monotonic() + timeout
+    view: dict[str, Any] = {}
+    while time.monotonic() < deadline:
+        moved = False
+        for player_id, player in players.items():
+            view = player.call("GET", f"/games/{game}/").json()
+            if view["status"] == "finished":
+                return view
+            if view.get("you") is None or not view["legal_actions"]:
+                continue
+            action = _choose(view["legal_actions"], player_id in losers)
+            answer = player.call("POST", f"/games/{game}/actions/", {**action, "expected_seq": view["seq"]})
+            moved = moved or answer.status_code == 200
+        if not moved:
+            time.sleep(0.1)
+    raise AssertionError(f"table {game} did not finish: {view}")
+
+
+def detail(player: ApiPlayer, tournament: int) -> dict[str, Any]:
+    answer = player.call("GET", f"/tournaments/{tournament}/")
+    assert answer.status_code == 200, answer.text
+    return dict(answer.json())
+
+
+def wait_for(predicate: Any, timeout: float = 30, what: str = "") -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.2)
+    raise AssertionError(f"timed out waiting for {what or predicate}")

@@ -1,0 +1,224 @@
+// The tournament pages' pure modules: the layout of a detail (bracket.js) on tournaments
+// played to the end through the REST API (fixtures/tournaments/: elimination at tables of
+// 3 with "half", Swiss at tables of 3, a round robin at tables of 2), the sections drawn
+// from it (tourview.js; 256 tables in one go), the create form's body (tourform.js), the
+// move clock (clock.js) and what a «Ваш стол готов» notice does (notice.js).
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+import { layout, placeAmounts, tableOrder, tablePoints, tablesMatching } from "../../static/durak/bracket.js";
+import { clockText, secondsLeft } from "../../static/durak/clock.js";
+import { plural, STRINGS, translate } from "../../static/durak/i18n.js";
+import { decide, noticeText } from "../../static/durak/notice.js";
+import { createBody, formField, parsePayouts } from "../../static/durak/tourform.js";
+import { actionsOf, poolHTML, roundsHTML, standingsHTML, summaryHTML } from "../../static/durak/tourview.js";
+
+// The fixtures come from fixtures/tournaments/ (record_tournaments.py), or from the folder in
+// DURAK_TOURNAMENT_FIXTURES (test_recorded_tournaments.py records one afresh there).
+const folder = process.env.DURAK_TOURNAMENT_FIXTURES || join(fileURLToPath(new URL(".", import.meta.url)), "fixtures", "tournaments");
+const has = (name) => existsSync(join(folder, name + ".json"));
+const fixture = (name) => JSON.parse(readFileSync(join(folder, name + ".json"), "utf8"));
+const needs = (...names) => ({ skip: names.every(has) ? false : "no " + names.filter((n) => !has(n)).join(", ") + " fixture here" });
+const words = (lang = "ru") => ({ t: (k, p) => translate(lang, k, p), count: (n, k) => plural(lang, n, k), timeText: (x) => x, lang });
+
+test("a finished table: who went out in order, the durak last, a draw tied, forfeits below", () => {
+  // Seats 0..2 hold players 11, 10, 8; seat 2 went out first, then seat 0; seat 1 is the durak.
+  assert.deepEqual(tableOrder([11, 10, 8], { durak: 1, draw: false, losers: [1], places: [2, 0] }).groups, [[8], [11], [10]]);
+  const draw = tableOrder([5, 6, 7], { durak: null, draw: true, losers: [], places: [1, 0, 2] });
+  assert.deepEqual(draw.groups, [[6], [5, 7]]);
+  assert.equal(draw.draw, true);
+  const forfeit = tableOrder([1, 2, 3], { durak: 2, losers: [2], places: [1], forfeits: [0] });
+  assert.deepEqual(forfeit.groups, [[2], [3], [1]]);
+  assert.deepEqual(forfeit.forfeits, [1]);
+  // Points in half-points: k - p for the p-th out, ties averaged; a table of two: 1, ½, 0.
+  assert.deepEqual([...tablePoints([[8], [11], [10]])], [[8, 4], [11, 2], [10, 0]]);
+  assert.deepEqual([...tablePoints([[1, 2]])], [[1, 1], [2, 1]]);
+});
+
+test("the pool splits by place as the server does: largest remainders, the field folded into first", () => {
+  assert.deepEqual(placeAmounts(83, [50, 30, 20], 7), [41, 25, 17, 0, 0, 0, 0]);
+  assert.deepEqual(placeAmounts(100, [50, 30, 20], 2), [70, 30]);
+  assert.deepEqual(placeAmounts(1001, [100], 3), [1001, 0, 0]);
+  for (const total of [0, 1, 7, 99, 1000, 12345]) {
+    assert.equal(placeAmounts(total, [27, 18, 14, 11, 9, 8, 7, 6], 50).reduce((a, b) => a + b, 0), total);
+  }
+});
+
+test("elimination: a column per round, who went on and who left, the final and its winner", needs("elimination"), () => {
+  const d = fixture("elimination");
+  const L = layout(d, d.entrants[0].player);
+  assert.equal(L.elimination, true);
+  assert.deepEqual(L.columns.map((c) => c.label.key), ["round.n", "round.n", "round.final"]);
+  assert.ok(L.columns.every((c) => c.over && c.done === c.total));
+  for (let i = 0; i + 1 < L.columns.length; i++) {
+    const next = new Set(d.rounds[i + 1].tables.flatMap((t) => t.players).concat(d.rounds[i + 1].byes));
+    for (const tb of L.columns[i].tables) {
+      for (const row of tb.rows) assert.equal(row.through, next.has(row.player), `round ${i + 1}, player ${row.player}`);
+      assert.equal(tb.rows.filter((r) => r.durak).length, 1);
+      assert.equal(tb.rows[tb.rows.length - 1].durak, true); // the durak is listed last
+      assert.deepEqual(tb.rows.map((r) => r.place), tb.rows.map((r, j) => j + 1));
+    }
+  }
+  const final = L.columns[L.columns.length - 1].tables[0];
+  const champion = d.standings.find((s) => s.place === 1);
+  assert.equal(final.rows[0].player, champion.player);
+  assert.equal(final.rows[0].winner, true);
+  assert.deepEqual(L.winners.map((w) => w.player), [champion.player]);
+  assert.equal(L.payouts[0].winners[0].name, champion.name);
+  assert.equal(L.myTable, null);
+});
+
+test("before the next round is seated, the rule says who goes on", needs("elimination"), () => {
+  const d = fixture("elimination");
+  const one = Object.assign({}, d, { status: "running", rounds: d.rounds.slice(0, 1) });
+  const L = layout(one, null);
+  for (const tb of L.columns[0].tables) {
+    const k = tb.rows.length;
+    for (const row of tb.rows) assert.equal(row.through, row.place <= Math.ceil(k / 2)); // "half"
+  }
+  const durakRule = layout(Object.assign({}, one, { leaves: "durak" }), null);
+  for (const tb of durakRule.columns[0].tables) for (const row of tb.rows) assert.equal(row.through, !row.durak);
+});
+
+test("a table in play lists its players in seat order, and the viewer's own is found", needs("elimination"), () => {
+  const d = fixture("elimination");
+  const round = d.rounds[0];
+  const live = Object.assign({}, d, {
+    status: "running",
+    rounds: [Object.assign({}, round, { tables: round.tables.map((t, i) => (i ? t : Object.assign({}, t, { status: "active", result: null }))) })],
+  });
+  const me = round.tables[0].players[1];
+  const L = layout(live, me);
+  const tb = L.columns[0].tables[0];
+  assert.equal(tb.over, false);
+  assert.deepEqual(tb.rows.map((r) => r.player), round.tables[0].players);
+  assert.ok(tb.rows.every((r) => r.place === null));
+  assert.deepEqual(L.myTable, { game: round.tables[0].game, round: 1 });
+  assert.equal(L.columns[0].done, round.tables.length - 1);
+  assert.equal(L.columns[0].over, false);
+});
+
+test("swiss and round robin: points at each table, standings with the Buchholz, rounds of the total", needs("swiss", "round_robin"), () => {
+  for (const name of ["swiss", "round_robin"]) {
+    const d = fixture(name);
+    const L = layout(d, null);
+    assert.equal(L.elimination, false);
+    assert.ok(L.columns.every((c) => c.label.key === "round.nOf" && c.label.params.total === d.rounds_total));
+    // Each player's points over the tables add up to the standings' points (no byes here).
+    const sum = new Map();
+    for (const c of L.columns) for (const tb of c.tables) for (const r of tb.rows) sum.set(r.player, (sum.get(r.player) || 0) + r.points);
+    for (const s of d.standings) assert.equal(sum.get(s.player), s.points, `${name}: ${s.name}`);
+    assert.ok(L.columns.every((c) => c.tables.every((tb) => tb.rows.every((r) => r.through === null))));
+    const html = standingsHTML(d, L, words());
+    assert.match(html, /Бухгольц/);
+    assert.equal((html.match(/<tr /g) || []).length, d.standings.length);
+  }
+});
+
+test("byes are shown in their round", needs("round_robin"), () => {
+  const d = fixture("round_robin");
+  const withBye = Object.assign({}, d, { rounds: [Object.assign({}, d.rounds[0], { byes: [d.entrants[0].player] })] });
+  const L = layout(withBye, d.entrants[0].player);
+  assert.deepEqual(L.columns[0].byes.map((b) => [b.player, b.me]), [[d.entrants[0].player, true]]);
+  assert.match(roundsHTML(L, words()), /Свободен от игры/);
+});
+
+test("the sections: pool lines add up, the organiser's buttons, names escaped", needs("swiss"), () => {
+  const d = fixture("swiss");
+  const L = layout(d, null);
+  const pool = poolHTML(d, L, words());
+  assert.match(pool, /Взносы \(7 × 10\)/);
+  assert.match(pool, /data-pool="rake"/);
+  assert.match(pool, new RegExp("<td>" + d.pool.total + "</td>"));
+  const reg = Object.assign({}, d, { status: "registration", entered: false, name: "<b>x</b>" });
+  assert.deepEqual(actionsOf(reg, reg.organiser), ["join", "start", "cancel"]);
+  assert.deepEqual(actionsOf(Object.assign({}, reg, { entered: true }), 999), ["withdraw"]);
+  assert.deepEqual(actionsOf(Object.assign({}, d, { status: "running" }), d.organiser), ["advance"]);
+  assert.deepEqual(actionsOf(d, d.organiser), []);
+  const evil = Object.assign({}, d, { entrants: d.entrants.map((e) => Object.assign({}, e, { name: "<img src=x>" })) });
+  const html = roundsHTML(layout(evil, null), words());
+  assert.ok(!html.includes("<img"));
+  assert.match(summaryHTML(d, L, words("en"), { me: null, live: true }), /Swiss/);
+});
+
+test("256 tables of 4: laid out and drawn in one go, fast", () => {
+  const tables = [];
+  const entrants = [];
+  for (let n = 0; n < 256; n++) {
+    const players = [1, 2, 3, 4].map((s) => n * 4 + s);
+    for (const p of players) entrants.push({ player: p, name: "Игрок " + p, status: "playing" });
+    tables.push({ game: 1000 + n, players, status: n % 2 ? "active" : "finished", result: n % 2 ? null : { durak: 3, draw: false, losers: [3], places: [0, 1, 2] } });
+  }
+  const d = { id: 1, format: "elimination", status: "running", leaves: "durak", entrants, rounds: [{ number: 1, final: false, byes: [], tables }],
+    standings: [], payouts: [17, 11, 8], pool: { total: 10240 } };
+  const t0 = performance.now();
+  let html = "";
+  for (let i = 0; i < 5; i++) html = roundsHTML(layout(d, 5), words());
+  const each = (performance.now() - t0) / 5;
+  assert.equal((html.match(/<article /g) || []).length, 256);
+  assert.ok(each < 150, `layout and HTML of 256 tables took ${each.toFixed(1)} ms`);
+  assert.equal(tablesMatching(layout(d, null).columns, "игрок 1023").size, 1);
+  assert.equal(tablesMatching(layout(d, null).columns, " "), null);
+});
+
+test("the create form: every field of the create body, values passed on as typed", () => {
+  const body = createBody({
+    name: "  Кубок ", format: "elimination", players: "4", deck: "36", variant: "perevodnoy", entry_fee: "10",
+    rake_percent: "5", added_prize: "", guarantee: "100", payouts: "50, 30,20", min_entrants: "4", max_entrants: "64",
+    starts_at: "", rounds: "3", timer: "", spectator_delay: "2", leaves: "half",
+  });
+  assert.deepEqual(body, {
+    name: "Кубок", format: "elimination", rules: { players: 4, deck: 36, variant: "perevodnoy" }, entry_fee: 10,
+    rake_percent: 5, guarantee: 100, min_entrants: 4, max_entrants: 64, spectator_delay: 2, payouts: [50, 30, 20],
+    starts_at: null, timer: null, leaves: "half",
+  });
+  const swiss = createBody({ name: "S", format: "swiss", rounds: "5", leaves: "durak", timer: "20", starts_at: "2030-01-31T18:00" });
+  assert.equal(swiss.rounds, 5);
+  assert.equal(swiss.leaves, undefined);
+  assert.equal(swiss.timer, 20);
+  assert.match(swiss.starts_at, /^2030-01-31T\d\d:00:00\.000Z$/);
+  assert.equal(createBody({ name: "R", format: "round_robin", rounds: "5" }).rounds, undefined);
+  assert.equal(parsePayouts(""), null);
+  assert.equal(parsePayouts("авто"), null);
+  assert.deepEqual(parsePayouts("60;40"), [60, 40]);
+  assert.deepEqual(parsePayouts("70, abc"), [70, "abc"]); // the server refuses it, naming payouts
+  assert.equal(createBody({ name: "x", rake_percent: "1.5" }).rake_percent, "1.5");
+  assert.equal(formField("rules"), "rules");
+  assert.equal(formField("rake_percent"), "rake_percent");
+  assert.equal(formField("body"), null);
+});
+
+test("the move clock counts down from the timer and stops at zero", () => {
+  assert.equal(secondsLeft(30, 1000, 1000), 30);
+  assert.equal(secondsLeft(30, 1000, 1500), 30);
+  assert.equal(secondsLeft(30, 1000, 2001), 29);
+  assert.equal(secondsLeft(30, 1000, 99999), 0);
+  assert.equal(secondsLeft(null, 1000, 2000), null);
+  assert.equal(clockText(75), "1:15");
+  assert.equal(clockText(5), "0:05");
+  assert.equal(clockText(null), "");
+});
+
+test("a ready table: taken there at once, offered when busy or announced before, ignored when on screen", () => {
+  const table = { game: 42, tournament: 3, round: 2, name: "Кубок" };
+  assert.equal(decide(table, {}), "go");
+  assert.equal(decide(table, { busy: true }), "offer");
+  assert.equal(decide(table, { shown: [42] }), "offer");
+  assert.equal(decide(table, { current: [null, 42] }), "none");
+  assert.equal(decide(null, {}), "none");
+  assert.equal(noticeText(table, "ru"), "Ваш стол готов — тур 2 турнира «Кубок»");
+  assert.equal(noticeText(table, "en"), "Your table is ready — round 2 of «Кубок»");
+  assert.equal(noticeText({ game: 1 }, "ru"), "Ваш стол готов");
+});
+
+test("every string has its English, but the form's refusals (in English the server's own message shows)", () => {
+  const missing = Object.keys(STRINGS.ru).filter((k) => !(k in STRINGS.en) && !k.startsWith("ferr."));
+  assert.deepEqual(missing, []);
+  assert.deepEqual(Object.keys(STRINGS.en).filter((k) => !(k in STRINGS.ru)), []);
+  assert.equal(plural("ru", 21, "games"), "21 партия");
+  assert.equal(plural("ru", 12, "games"), "12 партий");
+  assert.equal(plural("en", 1, "games"), "1 game");
+});
