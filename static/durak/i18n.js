@@ -1,5 +1,7 @@
 /* «Дурак онлайн»: the pages' interface strings, Russian and English, and `translate`.
-   The seed's long texts (rules, tips, history) live in the template, in both languages. */
+   The seed's long texts (rules, tips, history) live in the template, in both languages.
+   long module: one table of every string in two languages, kept together so that a string
+   missing in one language is seen beside its twin (tests/js checks none is). */
 export const STRINGS = {
   ru: {
     title: "Дурак онлайн",
