@@ -9,11 +9,13 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from games.views import index
+from games.views import index, replay_page, watch_page
 from tournaments.views import tournaments_page
 
 urlpatterns: list[Any] = [
     path("", index, name="index"),
+    path("games/<int:game_id>/replay/", replay_page, name="replay-page"),
+    path("watch/", watch_page, name="watch"),
     path("tournaments/", tournaments_page, name="tournaments"),
     path("api/v1/", include("accounts.urls")),
     path("api/v1/", include("games.urls")),

@@ -141,7 +141,8 @@ function resultHTML() {
   return '<div class="result ' + (r.losers && r.losers.includes(mine) ? "lose" : r.draw ? "draw" : "win") + '" role="alert">' +
     "<strong>" + esc(head) + "</strong>" + (detail ? "<span>" + esc(detail) + "</span>" : "") +
     (places ? '<span class="places">' + esc(t("result.places", { list: places })) + "</span>" : "") +
-    '<button type="button" class="btn primary" data-act="new">' + esc(t("newGame")) + "</button></div>";
+    '<button type="button" class="btn primary" data-act="new">' + esc(t("newGame")) + "</button>" +
+    (S.gameId ? '<a class="btn replay-link" href="/games/' + S.gameId + '/replay/">' + esc(t("result.replay")) + "</a>" : "") + "</div>";
 }
 
 function renderInvite() {

@@ -71,7 +71,9 @@ function tableLine(table, t) {
   let score = "";
   if (table.first_score !== null) score = " (" + table.first_score + " : " + (1 - table.first_score) + ")";
   const verb = table.status === "finished" ? "запись" : mine ? "играть" : "смотреть";
-  return "<li>" + names + esc(score) + ' — <a href="/?game=' + table.game + '">' + verb + "</a></li>";
+  // A finished table opens in the replay viewer; one in play on the game page.
+  const href = table.status === "finished" ? "/games/" + table.game + "/replay/" : "/?game=" + table.game;
+  return "<li>" + names + esc(score) + ' — <a href="' + href + '">' + verb + "</a></li>";
 }
 
 async function showDetail() {
