@@ -19,6 +19,7 @@ urlpatterns: list[Any] = [
     path("tournaments/", tournaments_page, name="tournaments"),
     path("api/v1/", include("accounts.urls")),
     path("api/v1/", include("games.urls")),
+    path("api/v1/", include("live.urls")),
     path("api/v1/", include("ratings.urls")),
     path("api/v1/", include("tournaments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

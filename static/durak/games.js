@@ -89,9 +89,13 @@ async function openLinked(id) {
 /* Show a game from its start when it is just being dealt, else as it stands. */
 async function showGame(view) {
   let events = null;
-  if (view.status !== "waiting" && view.seq < 40) events = await eventsFromStart(view.id);
+  // A spectator gets the events so far too: its log shows the moves before it came.
+  if (view.status !== "waiting" && (view.seq < 40 || !view.you)) events = await eventsFromStart(view.id);
   if (view.you) setGame(view);
-  else watchGame(view);
+  else {
+    watchGame(view);
+    if (events) store.logHistory(events);
+  }
   replayFromDeal(view, events);
   redraw();
   pump();

@@ -45,7 +45,6 @@ const WATCH = {
     "watch.replay": "Запись",
     "watch.spectators": "Зрителей: {n}",
     "watch.tournament": "Турнир",
-    "watch.seq": "Ход {n}",
   },
   en: {
     "nav.watch": "Watch",
@@ -89,7 +88,6 @@ const WATCH = {
     "watch.replay": "Replay",
     "watch.spectators": "Spectators: {n}",
     "watch.tournament": "Tournament",
-    "watch.seq": "Move {n}",
   },
 };
 

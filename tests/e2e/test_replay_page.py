@@ -6,6 +6,7 @@ tampered one."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -132,7 +133,7 @@ def test_the_download_is_the_event_log(server: str, desktop: Any) -> None:
     _open(page, f"/games/{game_id}/replay/")
     with page.expect_download() as info:
         page.locator("#rp-download").click()
-    saved = json.loads(open(info.value.path(), encoding="utf-8").read())
+    saved = json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
     assert saved == guest.http.get(f"/api/v1/games/{game_id}/replay/").json()
     assert info.value.suggested_filename == f"durak-game-{game_id}.json"
 
