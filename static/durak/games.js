@@ -5,6 +5,7 @@ import { modelAtDeal } from "./fold.js";
 import { leaveLink, linkedGame } from "./links.js";
 import { load } from "./prefs.js";
 import { renderSettings } from "./render.js";
+import { clientSeed } from "./seed.js";
 import { enqueue, pump } from "./replay.js";
 import { redraw } from "./screen.js";
 import { connectWs } from "./socket.js";
@@ -49,6 +50,7 @@ export async function newGame(withFriends) {
   const body = {
     rules: { variant: st.transfer ? "perevodnoy" : "podkidnoy", players: st.opponents + 1, deck: 36 },
     opponents: withFriends ? [] : Array.from({ length: st.opponents }, () => ({ ai: st.level })),
+    client_seed: clientSeed(),
   };
   leaveLink();
   store.setPendingSettings(false);
@@ -75,7 +77,7 @@ async function openLinked(id) {
   let view = await api("GET", "/games/" + id + "/");
   if (!view.you && view.status === "waiting") {
     try {
-      view = await api("POST", "/games/" + id + "/join/", {});
+      view = await api("POST", "/games/" + id + "/join/", { client_seed: clientSeed() });
     } catch (e) {
       if (e.network) throw e;
       view = await api("GET", "/games/" + id + "/");

@@ -4,6 +4,7 @@ import { isRed, rankOf, SUITS, suitOf } from "./cards.js";
 import { $, esc } from "./dom.js";
 import { inviteLink } from "./links.js";
 import { cardPlayable, interactive, legal, multiLead, transferSingles } from "./plays.js";
+import { clientSeed } from "./seed.js";
 import { me, state as S } from "./store.js";
 import {
   actionText, cardAria, cardText, cardsText, countCards, isComputerLevel, logText, passLabel, rankLabel, sayText, seatName, t,
@@ -275,6 +276,9 @@ export function render() {
   const msg = S.message ? S.message.text : S.hint ? t("hint", { text: actionText(S.hint) }) : "";
   $("#message").textContent = msg;
   $("#message").hidden = !msg;
+
+  const seedBox = $("#deal-seed");
+  if (seedBox) seedBox.textContent = t("fair.seed", { seed: clientSeed() });
 
   $("#log").innerHTML = S.log.slice(-8).reverse().map((entry, i) =>
     "<li" + (i === 0 && S.busy ? ' class="fresh"' : "") + ">" + esc(logText(entry)) + "</li>").join("");

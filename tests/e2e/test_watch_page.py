@@ -50,3 +50,17 @@ def test_the_lobby_lists_a_live_game_and_a_spectator_sees_its_moves_so_far(serve
       return el && Number(el.dataset.spectators) >= 1;
     }}""", timeout=20_000)
     lobby.screenshot(path=str(SCREENSHOTS / "watch-lobby-spectated.png"))
+
+
+def test_the_page_makes_one_client_seed_per_browser_sends_it_and_shows_it(fresh_page: Any) -> None:
+    page = fresh_page()
+    page.goto("/")
+    page.wait_for_function("() => window.durakPage && window.durakPage.state.view && window.durakPage.state.view.fairness")
+    seed = page.evaluate("() => JSON.parse(localStorage.getItem('durak.clientSeed'))")
+    assert isinstance(seed, str) and 1 <= len(seed) <= 64
+    fairness = page.evaluate("() => window.durakPage.state.view.fairness")
+    assert fairness["client_seeds"][0] == seed and len(fairness["commitment"]) == 64
+    assert seed in page.locator("#deal-seed").inner_text()
+    page.reload()
+    page.wait_for_function("() => window.durakPage && window.durakPage.state.view")
+    assert page.evaluate("() => JSON.parse(localStorage.getItem('durak.clientSeed'))") == seed
