@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from accounts.deal_seeds import next_commitment
 from accounts.selectors import player_data, player_of
 from accounts.services import guest_create, player_register, token_obtain
 
@@ -20,6 +21,15 @@ class PlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     guest = serializers.BooleanField()
+
+
+class NextCommitmentSerializer(serializers.Serializer):
+    next_commitment = serializers.CharField(min_length=64, max_length=64,
+                                            help_text="SHA-256 (hex) of the server seed the next game you create uses")
+
+
+class PlayerMeSerializer(PlayerSerializer):
+    fairness = NextCommitmentSerializer()
 
 
 class CredentialsSerializer(serializers.Serializer):
@@ -74,8 +84,8 @@ class TokenObtainApi(AuthApi):
 
 
 class PlayerMeApi(APIView):
-    @extend_schema(responses={200: PlayerSerializer}, summary="The calling player")
+    @extend_schema(responses={200: PlayerMeSerializer}, summary="The calling player, with the next deal's commitment")
     def get(self, request: Request) -> Response:
         player = player_of(request.user)
         assert player is not None  # IsAuthenticated ran first
-        return Response(player_data(player))
+        return Response({**player_data(player), "fairness": {"next_commitment": next_commitment(player)}})

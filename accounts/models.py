@@ -12,6 +12,10 @@ class Player(models.Model):
     # A guest has no password: the token in one browser's storage is the whole account.
     is_guest = models.BooleanField(default=False, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The secret server seed of the next game this player creates (a fair deal: its
+    # SHA-256 is shown beforehand as "next_commitment"); made when first needed, replaced
+    # when a game takes it. Never shown itself, nor in the admin.
+    deal_seed = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["id"]

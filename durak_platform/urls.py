@@ -9,15 +9,18 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from games.views import index
+from games.views import index, replay_page, watch_page
 from tournaments.views import tournament_page, tournaments_page
 
 urlpatterns: list[Any] = [
     path("", index, name="index"),
+    path("games/<int:game_id>/replay/", replay_page, name="replay-page"),
+    path("watch/", watch_page, name="watch"),
     path("tournaments/", tournaments_page, name="tournaments"),
     path("tournaments/<int:tournament_id>/", tournament_page, name="tournament"),
     path("api/v1/", include("accounts.urls")),
     path("api/v1/", include("games.urls")),
+    path("api/v1/", include("live.urls")),
     path("api/v1/", include("ratings.urls")),
     path("api/v1/", include("tournaments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -106,10 +106,10 @@ class GameAdmin(admin.ModelAdmin):
 
     @admin.display(description="replay")
     def replay_link(self, game: Game) -> str:
-        url = reverse("game-replay", args=[game.pk])
         if game.status != Game.Status.FINISHED:
-            return format_html('<a href="{}">{}</a> (opens when the game is finished)', url, url)
-        return format_html('<a href="{}">{}</a>', url, url)
+            return "— (the replay opens when the game is finished)"
+        page, data = reverse("replay-page", args=[game.pk]), reverse("game-replay", args=[game.pk])
+        return format_html('<a href="{}">the replay viewer</a> · <a href="{}">the event log (JSON)</a>', page, data)
 
 
 @admin.register(GameEvent)

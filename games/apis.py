@@ -28,9 +28,11 @@ from games.serializers import (
     EventListSerializer,
     GameCreateInputSerializer,
     GameFillInputSerializer,
+    GameJoinInputSerializer,
     GameListSerializer,
     GameViewSerializer,
     HintSerializer,
+    ReplaySerializer,
 )
 from games.services import Played
 
@@ -70,7 +72,7 @@ class GameListCreateApi(APIView):
         player = _player(request)
         options = table_options_parse(data)  # "timer", "spectator_delay", "hints"
         played = services.game_create(creator=player, rules=data.get("rules"), opponents=data.get("opponents"),
-                                      options=options)
+                                      options=options, client_seed=data.get("client_seed"))
         return Response(_view_of(played, player), status=201)
 
 
@@ -81,10 +83,12 @@ class GameDetailApi(APIView):
 
 
 class GameJoinApi(APIView):
-    @extend_schema(request=None, responses={200: GameViewSerializer, **ERRORS}, summary="Take the next open seat")
+    @extend_schema(request=GameJoinInputSerializer, responses={200: GameViewSerializer, **ERRORS},
+                   summary="Take the next open seat")
     def post(self, request: Request, game_id: int) -> Response:
         player = _player(request)
-        return Response(_view_of(services.game_join(game_id=game_id, player=player), player))
+        seed = request.data.get("client_seed") if isinstance(request.data, dict) else None
+        return Response(_view_of(services.game_join(game_id=game_id, player=player, client_seed=seed), player))
 
 
 class GameFillApi(APIView):
@@ -131,11 +135,10 @@ class GameEventsApi(APIView):
 
 
 class GameReplayApi(APIView):
-    @extend_schema(responses={200: EventListSerializer, **ERRORS},
-                   summary="Every event with every card, once the game is finished")
+    @extend_schema(responses={200: ReplaySerializer, **ERRORS},
+                   summary="Every event with every card and the server seed revealed, once the game is finished")
     def get(self, request: Request, game_id: int) -> Response:
-        game = selectors.game_get(game_id)
-        return Response({"id": game.pk, "events": selectors.replay_events(game)})
+        return Response(selectors.game_replay(selectors.game_get(game_id)))
 
 
 class GameHintApi(APIView):

@@ -42,6 +42,10 @@ class Game(models.Model):
     spectator_delay = models.PositiveSmallIntegerField(default=0)
     # Whether the hint button may ask a computer for a move (off at tournament tables).
     hints = models.BooleanField(default=True)
+    # The fair deal (``games.deal``): the SHA-256 of the server seed this game's deck is
+    # derived from, fixed at creation before any player's seed is known. Blank: a game
+    # dealt before the fair deal. The seed itself is a ``DealSecret`` until the end.
+    deal_commitment = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["-id"]
@@ -70,6 +74,9 @@ class Seat(models.Model):
     number = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="seats")
     ai_level = models.CharField(max_length=16, blank=True, default="")
+    # The seat's part of the fair deal, given when it sat down (or picked by the server);
+    # blank for a computer seat, an open seat, or a game from before the fair deal.
+    client_seed = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["game_id", "number"]
@@ -99,6 +106,18 @@ class Seat(models.Model):
         if self.ai_level:
             return f"Компьютер ({self.ai_level})"
         return self.player.name if self.player is not None else ""
+
+
+class DealSecret(models.Model):
+    """The server seed a game's deck is derived from: a secret like the deck, read only to
+    deal and, once the game is finished, to reveal in its replay. Never in an event, a
+    view, a socket message, a log line or the admin."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True, related_name="+")
+    server_seed = models.CharField(max_length=64)
+
+    def __str__(self) -> str:
+        return f"deal secret of game {self.game_id}"  # never the seed
 
 
 class GameEvent(AppendOnly):

@@ -10,6 +10,7 @@ from typing import Any
 
 from accounts.models import Player
 from games import snapshots, spectators, store
+from games.deal import client_seeds_of, server_seed_revealed
 from games.engine import (
     Event,
     Rules,
@@ -99,7 +100,13 @@ def game_view(game: Game, seats: list[Seat], state: State | None, seat: int | No
     if data["result"] is not None and game.result and "forfeits" in game.result:
         # Seats given up after the reconnect window (live play): losses whatever the cards say.
         data["result"] = {**data["result"], "forfeits": game.result["forfeits"]}
-    return {"id": game.pk, "seq": game.seq, "status": game.status, **data}
+    return {"id": game.pk, "seq": game.seq, "status": game.status, **data, "fairness": fairness_of(game, seats)}
+
+
+def fairness_of(game: Game, seats: list[Seat]) -> dict[str, Any]:
+    """The fair deal as every view shows it: the commitment (null: a game dealt before
+    the fair deal) and each seat's client seed (null: a computer or a seat not taken)."""
+    return {"commitment": game.deal_commitment or None, "client_seeds": list(client_seeds_of(seats))}
 
 
 def _waiting_view(game: Game, seat: int | None) -> dict[str, Any]:
@@ -127,7 +134,8 @@ def _waiting_view(game: Game, seat: int | None) -> dict[str, Any]:
 def lagging_view(game: Game, seats: list[Seat], seq: int) -> dict[str, Any]:
     """The spectators' view of ``game`` as it stood at ``seq`` (a delayed table)."""
     state = replay(event_from_dict(payload) for payload in store.stored_payloads(game.pk, seq)) if seq else None
-    past = Game(pk=game.pk, rules=game.rules, status=game.status, seq=seq, created_at=game.created_at)
+    past = Game(pk=game.pk, rules=game.rules, status=game.status, seq=seq, created_at=game.created_at,
+                deal_commitment=game.deal_commitment)
     return game_view(past, seats, state, None)
 
 
@@ -157,6 +165,19 @@ def replay_events(game: Game) -> list[dict[str, Any]]:
     if game.status != Game.Status.FINISHED:
         raise GameNotFinished()
     return [{"seq": seq, **redact(event, None, reveal_all=True)} for seq, event in game_events(game)]
+
+
+def game_replay(game: Game) -> dict[str, Any]:
+    """A finished game whole: its seats, every event with every card, and the fair
+    deal with its server seed revealed (all null for a game from before the fair deal)."""
+    events = replay_events(game)  # refuses an unfinished game before any secret is read
+    seats = seats_of(game)
+    return {
+        "id": game.pk,
+        "seats": [_seat_entry(seat) for seat in seats],
+        "events": events,
+        "fairness": {**fairness_of(game, seats), "server_seed": server_seed_revealed(game)},
+    }
 
 
 def game_summary(game: Game, player: Player | None) -> dict[str, Any]:

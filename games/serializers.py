@@ -10,6 +10,22 @@ from rest_framework import serializers
 
 from games.engine.ai import LEVELS
 
+CLIENT_SEED_HELP = ("Your part of the fair deal: 1 to 64 printable ASCII characters other than ':' "
+                    "(the server picks one when it is absent)")
+
+
+class FairnessSerializer(serializers.Serializer):
+    commitment = serializers.CharField(allow_null=True, min_length=64, max_length=64,
+                                       help_text="SHA-256 (hex) of the server seed, fixed before any client seed; "
+                                                 "null: a game dealt before the fair deal")
+    client_seeds = serializers.ListField(child=serializers.CharField(allow_null=True),
+                                         help_text="Per seat; null: a computer seat or a seat not yet taken")
+
+
+class RevealedFairnessSerializer(FairnessSerializer):
+    server_seed = serializers.CharField(allow_null=True, help_text="sha256(server_seed) == commitment; "
+                                                                   "null: a game dealt before the fair deal")
+
 
 class OpponentSerializer(serializers.Serializer):
     ai = serializers.ChoiceField(choices=LEVELS)
@@ -24,6 +40,13 @@ class GameCreateInputSerializer(serializers.Serializer):
                                      help_text="Seconds per move; when they run out the computer plays for the seat")
     spectator_delay = serializers.IntegerField(required=False, min_value=0, max_value=20,
                                                help_text="Spectators see the game this many actions late")
+    hints = serializers.BooleanField(required=False, help_text="false: no hints at this table")
+    client_seed = serializers.CharField(required=False, min_length=1, max_length=64,
+                                        help_text=CLIENT_SEED_HELP)
+
+
+class GameJoinInputSerializer(serializers.Serializer):
+    client_seed = serializers.CharField(required=False, min_length=1, max_length=64, help_text=CLIENT_SEED_HELP)
 
 
 class GameFillInputSerializer(serializers.Serializer):
@@ -97,6 +120,7 @@ class GameViewSerializer(serializers.Serializer):
     bout = serializers.IntegerField()
     legal_actions = ActionSerializer(many=True)
     result = ResultSerializer(allow_null=True)
+    fairness = FairnessSerializer()
 
 
 class EventSerializer(serializers.Serializer):
@@ -107,6 +131,21 @@ class EventSerializer(serializers.Serializer):
 
 class EventListSerializer(serializers.Serializer):
     events = EventSerializer(many=True)
+
+
+class ReplaySeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["human", "ai"], allow_null=True)
+    ai = serializers.CharField(required=False)
+
+
+class ReplaySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    seats = ReplaySeatSerializer(many=True)
+    events = EventSerializer(many=True, help_text="Every event with every card: game_started holds the deck "
+                                                  "and (a fair deal) its commitment and client seeds")
+    fairness = RevealedFairnessSerializer()
 
 
 class GameSummarySerializer(serializers.Serializer):

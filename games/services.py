@@ -22,9 +22,9 @@ from functools import partial
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from accounts.deal_seeds import deal_seed_take
 from accounts.models import Player
-from games import computer, signals, snapshots, store
-from games.deal import deal_random
+from games import computer, deal, signals, snapshots, store
 from games.engine import (
     Action,
     Event,
@@ -35,10 +35,10 @@ from games.engine import (
     Rules,
     State,
     apply,
+    commitment_of,
     decide,
     event_to_dict,
     legal_actions,
-    shuffled_deck,
     start,
 )
 from games.engine.ai import LEVELS
@@ -145,25 +145,31 @@ def _append(game: Game, seats: list[Seat], state: State | None, events: list[Eve
 
 
 def _start(game: Game, seats: list[Seat]) -> State:
-    """Every seat is filled: shuffle, deal and open the first bout."""
-    rules = Rules.from_dict(game.rules)
-    events = start(rules, shuffled_deck(rules, deal_random(game.pk)))
+    """Every seat is filled: the fair deal's deck (``games.deal``), dealt, and the first bout."""
+    deck, fairness = deal.deck_dealt(game, seats)
+    events = start(Rules.from_dict(game.rules), deck, fairness)
     return _append(game, seats, None, events, actor_seat=None, actor=None)
 
 
 @transaction.atomic
 def game_create(*, creator: Player, rules: object, opponents: object = None,
-                options: TableOptions | None = None) -> Played:
+                options: TableOptions | None = None, client_seed: object = None) -> Played:
     """A new game: the creator in seat 0, computer opponents next, the rest open, with
     the table's ``options`` (``games.options``; none: no timer, no delay, hints on).
+    It takes the creator's next server seed (the commitment it was shown) before any
+    seat's seed is known; ``client_seed`` is the creator's (None: the server picks).
     With no open seat left it starts at once."""
     try:
         parsed = Rules.from_dict(rules)
     except InvalidAction as error:
         raise _engine_refusal(error) from error
     levels = _ai_levels(opponents, parsed.players)
-    game = Game.objects.create(rules=parsed.to_dict(), creator=creator, **(options or TableOptions()).fields())
-    seats = [Seat(game=game, number=0, player=creator)]
+    seed = deal.client_seed_checked(client_seed)
+    server_seed = deal_seed_take(creator)
+    game = Game.objects.create(rules=parsed.to_dict(), creator=creator, deal_commitment=commitment_of(server_seed),
+                               **(options or TableOptions()).fields())
+    deal.secret_keep(game, server_seed)
+    seats = [Seat(game=game, number=0, player=creator, client_seed=seed or deal.client_seed_pick(game.pk, 0))]
     seats += [Seat(game=game, number=n, ai_level=level) for n, level in enumerate(levels, start=1)]
     seats += [Seat(game=game, number=n) for n in range(len(seats), parsed.players)]
     Seat.objects.bulk_create(seats)
@@ -182,7 +188,9 @@ def game_seat_people(*, players: list[Player], rules: object, options: TableOpti
     if len(players) != parsed.players or len({player.pk for player in players}) != len(players):
         raise InvalidActionError(f"A {parsed.players}-player table seats {parsed.players} different players.")
     game = Game.objects.create(rules=parsed.to_dict(), creator=players[0], **(options or TableOptions()).fields())
-    seats = [Seat(game=game, number=n, player=player) for n, player in enumerate(players)]
+    deal.secret_keep(game, deal.table_seed(game))  # committed before any seat's seed is picked
+    seats = [Seat(game=game, number=n, player=player, client_seed=deal.client_seed_pick(game.pk, n))
+             for n, player in enumerate(players)]
     Seat.objects.bulk_create(seats)
     return Played(game, seats, _start(game, seats))
 
@@ -197,15 +205,18 @@ def _seat_open(game: Game, seats: list[Seat]) -> Seat:
 
 
 @transaction.atomic
-def game_join(*, game_id: int, player: Player) -> Played:
-    """Take the next open seat; the last one to sit down starts the game."""
+def game_join(*, game_id: int, player: Player, client_seed: object = None) -> Played:
+    """Take the next open seat with the player's ``client_seed`` (None: the server
+    picks one); the last one to sit down starts the game."""
+    seed = deal.client_seed_checked(client_seed)
     game = _game_locked(game_id)
     seats = seats_of(game)
     if any(seat.player_id == player.id for seat in seats):
         raise AlreadySeated()
     seat = _seat_open(game, seats)
     seat.player = player
-    seat.save(update_fields=["player"])
+    seat.client_seed = seed or deal.client_seed_pick(game.pk, seat.number)
+    seat.save(update_fields=["player", "client_seed"])
     state = _start(game, seats) if not any(s.is_open for s in seats) else None
     return Played(game, seats, state)
 

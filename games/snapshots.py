@@ -43,10 +43,11 @@ class Table:
     started_at: datetime | None
     creator_id: int | None
     rules: dict[str, Any]
-    # The table's options, in ``store.OPTION_COLUMNS`` order: fixed at creation.
+    # The table's options and its deal's commitment, in ``store.OPTION_COLUMNS`` order:
+    # fixed at creation.
     options: tuple[Any, ...]
-    # (seat id, number, player id, ai level, player name) in seat order
-    seats: tuple[tuple[int, int, int | None, str, str | None], ...]
+    # (seat id, number, player id, ai level, client seed, player name) in seat order
+    seats: tuple[tuple[int, int, int | None, str, str, str | None], ...]
     read_at: float
 
 

@@ -31,11 +31,12 @@ from games.models import Game, GameEvent, Seat
 # A move's event rows: (seq, type, schema version, payload, actor seat, actor id).
 Row = tuple[int, str, int, dict[str, Any], int | None, int | None]
 
-# The table's options: columns of the game row that never change once it is created.
-OPTION_COLUMNS = ["move_timer", "reconnect_window", "spectator_delay", "hints"]
+# The table's options and its deal's commitment: columns of the game row that never
+# change once it is created.
+OPTION_COLUMNS = ["move_timer", "reconnect_window", "spectator_delay", "hints", "deal_commitment"]
 _GAME_COLUMNS = ["id", "rules", "status", "seq", "creator_id", "result", "created_at", "started_at",
                  "last_event_at", "finished_at", *OPTION_COLUMNS]
-_SEAT_COLUMNS = ["id", "game_id", "number", "player_id", "ai_level"]
+_SEAT_COLUMNS = ["id", "game_id", "number", "player_id", "ai_level", "client_seed"]
 
 
 def _aware(value: Any) -> datetime | None:
@@ -118,8 +119,8 @@ def game_seq(game_id: int) -> int | None:
 def _seats(game: Game, table: snapshots.Table) -> list[Seat]:
     alias = connection.alias
     seats = []
-    for seat_id, number, player_id, ai_level, name in table.seats:
-        seat = Seat.from_db(alias, _SEAT_COLUMNS, [seat_id, game.pk, number, player_id, ai_level])
+    for seat_id, number, player_id, ai_level, client_seed, name in table.seats:
+        seat = Seat.from_db(alias, _SEAT_COLUMNS, [seat_id, game.pk, number, player_id, ai_level, client_seed])
         seat.game = game  # one Game instance, so updates through any seat agree
         if player_id is not None:
             seat.player = Player.from_db(alias, ["id", "name"], [player_id, name])
@@ -155,7 +156,7 @@ def game_with_seats(game_id: int) -> tuple[Game, list[Seat]]:
     columns = ", ".join(f"g.{column}" for column in _GAME_COLUMNS)
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT {columns}, s.id, s.number, s.player_id, s.ai_level, p.name FROM {seat_table} s"
+            f"SELECT {columns}, s.id, s.number, s.player_id, s.ai_level, s.client_seed, p.name FROM {seat_table} s"
             f" JOIN {game_table} g ON g.id = s.game_id LEFT JOIN {player_table} p ON p.id = s.player_id"
             " WHERE s.game_id = %s ORDER BY s.number",
             [game_id],
@@ -166,12 +167,12 @@ def game_with_seats(game_id: int) -> tuple[Game, list[Seat]]:
     width = len(_GAME_COLUMNS)
     (pk, rules, status, seq, creator_id, result, created_at, started_at, last_event_at,
      finished_at) = rows[0][:10]
-    move_timer, reconnect_window, spectator_delay, hints = rows[0][10:width]
+    move_timer, reconnect_window, spectator_delay, hints, deal_commitment = rows[0][10:width]
     table = snapshots.Table(
         created_at=_aware(created_at), started_at=_aware(started_at), creator_id=creator_id, rules=_json(rules),
-        options=(move_timer, reconnect_window, spectator_delay, bool(hints)),
-        seats=tuple((seat_id, number, player_id, ai_level, name) for *_, seat_id, number, player_id, ai_level, name
-                    in rows),
+        options=(move_timer, reconnect_window, spectator_delay, bool(hints), deal_commitment),
+        seats=tuple((seat_id, number, player_id, ai_level, client_seed, name)
+                    for *_, seat_id, number, player_id, ai_level, client_seed, name in rows),
         read_at=time.monotonic(),
     )
     if status != Game.Status.WAITING:  # seats are final once the game has started

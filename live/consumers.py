@@ -36,7 +36,7 @@ from durak_platform.exceptions import error_body
 from games import selectors, services
 from games.engine import Action, InvalidAction, action_from_dict
 from games.errors import InvalidActionError
-from live import feed, hub
+from live import feed, hub, lobby
 from live import services as live_services
 from live.socket_throttle import ActionRate
 
@@ -101,6 +101,7 @@ class GameConsumer(AsyncWebsocketConsumer):
     rate: ActionRate | None = None
     _sending: asyncio.Lock | None = None
     _hub: hub.Hub | None = None
+    _spectator: str | None = None  # the lobby's key for a socket without a seat
 
     async def connect(self) -> None:
         game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -120,6 +121,8 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         # Join before reading the state: a move committed in between is then announced
         # to us, and the notice (waiting for the state) finds it already sent or sends it.
+        if self.viewer.seat is None:  # counted in the lobby of games to watch
+            self._spectator = await database_sync_to_async(lobby.spectator_arrived)(game_id)
         async with self._lock():
             self._hub = hub.hub()
             await self._hub.join(game_id, self)
@@ -139,6 +142,9 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if self.viewer is not None and self._hub is not None:
             await self._hub.leave(self.viewer.game_id, self)
+        if self._spectator is not None:
+            await database_sync_to_async(lobby.spectator_left)(self._spectator)
+            self._spectator = None
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if self.viewer is None:

@@ -45,3 +45,19 @@ class SeatAbsence(models.Model):
     @property
     def forfeited(self) -> bool:
         return self.forfeited_at is not None
+
+
+class Spectator(models.Model):
+    """A socket watching a game without a seat, while it is open: the lobby's count of
+    spectators at each table. Made on connect, deleted on disconnect (``live.lobby``)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="spectators")
+    socket = models.CharField(max_length=32, unique=True)
+    since = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = "зритель"
+        verbose_name_plural = "зрители"
+
+    def __str__(self) -> str:
+        return f"a spectator of game {self.game_id}"

@@ -18,6 +18,17 @@ class TournamentsConfig(AppConfig):
         from tournaments import tasks  # noqa: F401  (registers the tasks scheduled by name)
 
         game_finished.connect(_on_game_finished, dispatch_uid="tournaments.game_finished")
+        # The lobby of games to watch shows tournament tables first.
+        from live.lobby import featured_by
+
+        if _tournament_tables not in featured_by:
+            featured_by.append(_tournament_tables)
+
+
+def _tournament_tables(game_ids: list[int]) -> set[int]:
+    from tournaments.models import Table
+
+    return set(Table.objects.filter(game_id__in=game_ids).values_list("game_id", flat=True))
 
 
 def _on_game_finished(sender: Any, game_id: int, **kwargs: Any) -> None:

@@ -34,6 +34,7 @@ from games.engine.events import (
     CardBeaten,
     CardsDealt,
     CardsDrawn,
+    DealCommitment,
     Event,
     GameFinished,
     GameStarted,
@@ -44,6 +45,7 @@ from games.engine.events import (
     event_from_dict,
     event_to_dict,
 )
+from games.engine.fairness import client_seed_ok, commitment_of, fair_deck
 from games.engine.fold import apply, replay, shuffled_deck, start
 from games.engine.legal import actors, legal_actions
 from games.engine.play import play, random_playout
@@ -53,10 +55,11 @@ from games.engine.view import redact, view
 
 __all__ = [
     "PASS", "SCHEMA_VERSION", "TAKE", "Action", "Attack", "AttackPlayed", "AttackTransferred",
-    "BoutEnded", "BoutStarted", "Card", "CardBeaten", "CardsDealt", "CardsDrawn", "Defend",
+    "BoutEnded", "BoutStarted", "Card", "CardBeaten", "CardsDealt", "CardsDrawn", "DealCommitment", "Defend",
     "EngineError", "Event", "GameFinished", "GameStarted", "HandsPassed", "IllegalAction", "InvalidAction",
     "Pass", "Passed", "PlayerOut", "Rules", "State", "Take", "TakeDeclared", "Transfer",
-    "action_from_dict", "actors", "apply", "card_name", "decide", "event_from_dict",
+    "action_from_dict", "actors", "apply", "card_name", "client_seed_ok", "commitment_of", "decide",
+    "event_from_dict", "fair_deck",
     "event_to_dict", "legal_actions", "parse_card", "play", "random_playout", "redact",
     "replay", "shuffled_deck", "start", "view",
 ]

@@ -23,13 +23,36 @@ def _names(cards: tuple[int, ...]) -> list[str]:
 
 
 @dataclass(frozen=True, slots=True)
+class DealCommitment:
+    """What the deal was derived from, save the secret: the server seed's commitment and
+    each seat's client seed (None: a computer seat). See ``fairness``."""
+
+    commitment: str
+    client_seeds: tuple[str | None, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"commitment": self.commitment, "client_seeds": list(self.client_seeds)}
+
+
+@dataclass(frozen=True, slots=True)
 class GameStarted:
     rules: Rules
     deck: tuple[int, ...]  # deck[0] is dealt first; deck[-1] is the trump, drawn last
+    # None: a game dealt before the fair deal (its first event names no commitment).
+    fairness: DealCommitment | None = None
     type: ClassVar[str] = "game_started"
 
     def payload(self) -> dict[str, Any]:
-        return {"rules": self.rules.to_dict(), "deck": _names(self.deck)}
+        data: dict[str, Any] = {"rules": self.rules.to_dict(), "deck": _names(self.deck)}
+        if self.fairness is not None:
+            data["fairness"] = self.fairness.to_dict()
+        return data
+
+
+def _fairness(data: dict[str, Any] | None) -> DealCommitment | None:
+    if data is None:
+        return None
+    return DealCommitment(str(data["commitment"]), tuple(data["client_seeds"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +206,7 @@ def _cards(raw: Any) -> tuple[int, ...]:
 
 def _readers() -> dict[str, Callable[[dict[str, Any]], Event]]:
     return {
-        "game_started": lambda d: GameStarted(Rules.from_dict(d["rules"]), _cards(d["deck"])),
+        "game_started": lambda d: GameStarted(Rules.from_dict(d["rules"]), _cards(d["deck"]), _fairness(d.get("fairness"))),
         "cards_dealt": lambda d: CardsDealt(tuple(_cards(h) for h in d["hands"]), parse_card(d["trump"])),
         "bout_started": lambda d: BoutStarted(d["attacker"], d["defender"]),
         "attack_played": lambda d: AttackPlayed(d["seat"], _cards(d["cards"])),

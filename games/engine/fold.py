@@ -23,6 +23,7 @@ from games.engine.events import (
     CardBeaten,
     CardsDealt,
     CardsDrawn,
+    DealCommitment,
     Event,
     GameFinished,
     GameStarted,
@@ -99,12 +100,13 @@ def needs_redeal(rules: Rules, deck: tuple[int, ...]) -> bool:
     return False
 
 
-def start(rules: Rules, deck: Iterable[int]) -> list[Event]:
-    """The opening events of a game: the rules and deck order, the deal, the first bout."""
+def start(rules: Rules, deck: Iterable[int], fairness: DealCommitment | None = None) -> list[Event]:
+    """The opening events of a game: the rules and deck order (with what a fair deal
+    derived it from, when it did: ``fairness``), the deal, the first bout."""
     deck = tuple(deck)
     if sorted(deck) != list(deck_cards(rules.deck)):
         raise InvalidAction("bad_deck", f"The deck must hold each of the {rules.deck} cards once.")
-    events: list[Event] = [GameStarted(rules, deck)]
+    events: list[Event] = [GameStarted(rules, deck, fairness)]
     events.append(CardsDealt(dealt_hands(rules, deck), deck[-1]))
     state = replay(events)
     attacker = first_attacker(state)

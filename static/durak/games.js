@@ -5,6 +5,7 @@ import { modelAtDeal } from "./fold.js";
 import { leaveLink, linkedGame } from "./links.js";
 import { load } from "./prefs.js";
 import { renderSettings } from "./render.js";
+import { clientSeed } from "./seed.js";
 import { enqueue, pump } from "./replay.js";
 import { redraw } from "./screen.js";
 import { connectWs } from "./socket.js";
@@ -69,6 +70,7 @@ export async function newGame(withFriends) {
   const body = {
     rules: { variant: st.transfer ? "perevodnoy" : "podkidnoy", players: st.opponents + 1, deck: 36 },
     opponents: withFriends ? [] : Array.from({ length: st.opponents }, () => ({ ai: st.level })),
+    client_seed: clientSeed(),
   };
   leaveLink();
   store.setPendingSettings(false);
@@ -97,7 +99,7 @@ async function openLinked(id) {
   await table;
   if (!view.you && view.status === "waiting") {
     try {
-      view = await api("POST", "/games/" + id + "/join/", {});
+      view = await api("POST", "/games/" + id + "/join/", { client_seed: clientSeed() });
     } catch (e) {
       if (e.network) throw e;
       view = await api("GET", "/games/" + id + "/");
@@ -111,9 +113,13 @@ async function openLinked(id) {
 /* Show a game from its start when it is just being dealt, else as it stands. */
 async function showGame(view) {
   let events = null;
-  if (view.status !== "waiting" && view.seq < 40) events = await eventsFromStart(view.id);
+  // A spectator gets the events so far too: its log shows the moves before it came.
+  if (view.status !== "waiting" && (view.seq < 40 || !view.you)) events = await eventsFromStart(view.id);
   if (view.you) setGame(view);
-  else watchGame(view);
+  else {
+    watchGame(view);
+    if (events) store.logHistory(events);
+  }
   replayFromDeal(view, events);
   redraw();
   pump();

@@ -5,6 +5,7 @@ import { clockText, secondsLeft } from "./clock.js";
 import { $, esc } from "./dom.js";
 import { inviteLink } from "./links.js";
 import { cardPlayable, interactive, legal, multiLead, transferSingles } from "./plays.js";
+import { clientSeed } from "./seed.js";
 import { me, state as S } from "./store.js";
 import {
   actionText, cardAria, cardText, cardsText, countCards, isComputerLevel, logText, passLabel, rankLabel, sayText, seatName, t,
@@ -144,7 +145,8 @@ function resultHTML() {
     (places ? '<span class="places">' + esc(t("result.places", { list: places })) + "</span>" : "") +
     (S.tourTable
       ? '<a class="btn primary" href="/tournaments/' + S.tourTable.tournament + '/">' + esc(t("tt.back")) + "</a>"
-      : '<button type="button" class="btn primary" data-act="new">' + esc(t("newGame")) + "</button>") + "</div>";
+      : '<button type="button" class="btn primary" data-act="new">' + esc(t("newGame")) + "</button>") +
+    (S.gameId ? '<a class="btn replay-link" href="/games/' + S.gameId + '/replay/">' + esc(t("result.replay")) + "</a>" : "") + "</div>";
 }
 
 const outKey = () => (S.tourTable ? "status.out.tour" : "status.out");
@@ -336,6 +338,9 @@ export function render() {
   const msg = S.message ? S.message.text : S.hint ? t("hint", { text: actionText(S.hint) }) : "";
   $("#message").textContent = msg;
   $("#message").hidden = !msg;
+
+  const seedBox = $("#deal-seed");
+  if (seedBox) seedBox.textContent = t("fair.seed", { seed: clientSeed() });
 
   $("#log").innerHTML = S.log.slice(-8).reverse().map((entry, i) =>
     "<li" + (i === 0 && S.busy ? ' class="fresh"' : "") + ">" + esc(logText(entry)) + "</li>").join("");

@@ -176,6 +176,27 @@ function addLog(e, tableBefore) {
   if (S.gameId) save("log." + S.gameId, S.log.slice(-12));
 }
 
+/* A spectator who opens a game in play sees its moves so far in the log: the events up
+ * to the screen's seq, told as they would have been shown one by one. */
+export function logHistory(events) {
+  const log = [];
+  let table = [];
+  let taking = false;
+  for (const e of events || []) {
+    if (!S.model || e.seq > S.model.seq) break;
+    if (e.type === "bout_started" || e.type === "bout_ended") { table = []; taking = false; }
+    const before = table.length;
+    if (e.type === "attack_played" || (e.type === "attack_transferred" && !e.shown)) table = table.concat(e.cards);
+    if (e.type === "take_declared") taking = true;
+    if (!LOGGED.includes(e.type)) continue;
+    const entry = { e: Object.assign({}, e), throwIn: e.type === "attack_played" && before > 0, taking };
+    if (e.type === "card_beaten") entry.target = table[e.target] || null;
+    log.push(entry);
+    if (e.type === "bout_ended") { table = []; taking = false; }
+  }
+  S.log = log.slice(-40);
+}
+
 /* One event onto the screen: the model moves on, and the log and bubbles say what happened. */
 export function showEvent(e) {
   const before = S.model.table.length;

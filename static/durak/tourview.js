@@ -1,6 +1,7 @@
 /* The tournament page's sections as HTML, from the detail and its layout (bracket.js).
  * Pure string building: `w` carries the words (t, count, timeText), so node can draw a
- * tournament of 256 tables and time it. Every name is escaped; links go to /?game=<id>. */
+ * tournament of 256 tables and time it. Every name is escaped; links go to /?game=<id>, or the
+ * replay viewer for a finished table. */
 import { esc } from "./dom.js";
 
 const num = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f");
@@ -134,7 +135,8 @@ function tableHTML(tb, w, elim, hits) {
     (hits && hits.has(tb.game) ? " hit" : "");
   return '<article class="' + cls + '" data-game="' + tb.game + '" id="table-' + tb.game + '"><header><span class="tno">' +
     esc(w.t("table.n", { n: tb.no })) + "</span>" + (tb.over ? "" : '<span class="playing">' + esc(w.t("table.playing")) + "</span>") +
-    '<a href="/?game=' + tb.game + '">' + esc(w.t(verb)) + "</a></header>" +
+    // A finished table opens in the replay viewer; one in play on the game page.
+    '<a href="' + (tb.over ? "/games/" + tb.game + "/replay/" : "/?game=" + tb.game) + '">' + esc(w.t(verb)) + "</a></header>" +
     '<ol class="seats">' + tb.rows.map((r) => rowHTML(r, w, elim, tb.over)).join("") + "</ol></article>";
 }
 

@@ -23,7 +23,9 @@ def test_a_guest_gets_a_token_and_a_player(db: None) -> None:
     assert body["token"] and body["player"]["guest"] is True and body["player"]["name"]
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {body['token']}")
-    assert client.get("/api/v1/players/me/").json() == body["player"]
+    me = client.get("/api/v1/players/me/").json()
+    assert me == {**body["player"], "fairness": {"next_commitment": me["fairness"]["next_commitment"]}}
+    assert len(me["fairness"]["next_commitment"]) == 64
     player = Player.objects.get(pk=body["player"]["id"])
     assert not player.user.has_usable_password()
 

@@ -26,11 +26,13 @@ class Client:
     def get(self, url: str) -> Any:
         return self.http.get(url)
 
-    def create(self, rules: dict[str, Any] | None = None, opponents: list[dict[str, str]] | None = None) -> Any:
-        return self.post("/api/v1/games/", {"rules": rules or {}, "opponents": opponents or []})
+    def create(self, rules: dict[str, Any] | None = None, opponents: list[dict[str, str]] | None = None,
+               client_seed: str | None = None) -> Any:
+        body = {"rules": rules or {}, "opponents": opponents or []}
+        return self.post("/api/v1/games/", body if client_seed is None else {**body, "client_seed": client_seed})
 
-    def join(self, game_id: int) -> Any:
-        return self.post(f"/api/v1/games/{game_id}/join/")
+    def join(self, game_id: int, client_seed: str | None = None) -> Any:
+        return self.post(f"/api/v1/games/{game_id}/join/", None if client_seed is None else {"client_seed": client_seed})
 
     def fill(self, game_id: int, level: str) -> Any:
         return self.post(f"/api/v1/games/{game_id}/fill/", {"ai": level})

@@ -40,7 +40,7 @@ def test_a_game_page_shows_seats_the_event_log_and_the_replay_link(admin_client_
     response = admin_client_.get(reverse("admin:games_game_change", args=[game.pk]))
     assert response.status_code == 200
     page = response.content.decode()
-    assert f"/api/v1/games/{game.pk}/replay/" in page
+    assert "the replay opens when the game is finished" in page and f"/games/{game.pk}/replay/" not in page
     assert "game_started" in page and "cards_dealt" in page
     assert "novice" in page
     assert 'name="events-0-payload"' not in page, "the event log has no form fields"
@@ -64,3 +64,12 @@ def test_a_player_page_lists_their_games(admin_client_: DjangoClient, game: Game
     response = admin_client_.get(reverse("admin:accounts_player_change", args=[player.pk]))
     assert response.status_code == 200
     assert f"/admin/games/game/{game.pk}/change/" in response.content.decode()
+
+
+def test_a_finished_games_page_links_its_replay(admin_client_: DjangoClient) -> None:
+    from tests.harness.moves import play_until
+
+    table = table_create(rules={"players": 2, "deck": 24})
+    play_until(table.game, lambda game, state: game.status == Game.Status.FINISHED)
+    page = admin_client_.get(reverse("admin:games_game_change", args=[table.id])).content.decode()
+    assert f'href="/games/{table.id}/replay/"' in page and f'href="/api/v1/games/{table.id}/replay/"' in page
