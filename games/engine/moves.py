@@ -4,8 +4,8 @@ One implementation serves three callers, so the rules of folding live in one pla
 ``apply`` (replay: one copy of the state per event), ``decide`` (one copy per action, and
 it records the events) and ``step`` (search: one copy per action, no events at all).
 ``settle`` ends a bout when nobody may act in it any more: the discard or the pick-up,
-the draw, players leaving, hands passed, the end of the game or the next bout, each a
-function of its own (the rules they follow: docs/rules.md#after-a-bout).
+the draw (``drawing``), players leaving, hands passed, the end of the game or the next
+bout, each a function of its own (the rules they follow: docs/rules.md#after-a-bout).
 """
 
 from __future__ import annotations
@@ -13,16 +13,15 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.cards import BIT, SAME_RANK, card_list
+from games.engine.drawing import draw, drawing_order
 from games.engine.events import (
     BoutEnded,
     BoutStarted,
-    CardsDrawn,
     Event,
     GameFinished,
     HandsPassed,
     PlayerOut,
 )
-from games.engine.rules import HAND_SIZE, Rules
 from games.engine.state import (
     _ATTACKER,
     _BOUTS,
@@ -44,7 +43,6 @@ from games.engine.state import (
     _TABLE_RANKS,
     _TAKING,
     _THROWER,
-    _TRUMP,
     _UNBEATEN,
     NO_CARD,
     NO_SEAT,
@@ -147,22 +145,6 @@ def bout_ended(v: Values, taken: bool, defender: int, cards: tuple[int, ...]) ->
     v[_BOUTS] += 1
 
 
-def cards_drawn(v: Values, seat: int, cards: tuple[int, ...]) -> None:
-    mask = 0
-    for card in cards:
-        mask |= BIT[card]
-    hands = list(v[_HANDS])
-    hands[seat] |= mask
-    v[_HANDS] = tuple(hands)
-    v[_DECK_POS] += len(cards)
-    trump_bit = BIT[v[_TRUMP]]
-    if mask & trump_bit:
-        # The face-up trump is drawn last: everyone saw who took it.
-        known = list(v[_KNOWN])
-        known[seat] |= trump_bit
-        v[_KNOWN] = tuple(known)
-
-
 def player_out(v: Values, seat: int) -> None:
     v[_OUT] |= 1 << seat
     v[_PLACES] = v[_PLACES] + (seat,)
@@ -202,51 +184,6 @@ def hands_passed(v: Values) -> None:
     v[_KNOWN] = tuple(known)
 
 
-def _missing(v: Values, seat: int) -> int:
-    if v[_OUT] >> seat & 1:
-        return 0
-    held: int = v[_HANDS][seat].bit_count()
-    return max(0, HAND_SIZE - held)
-
-
-def _short_deck(v: Values, order: list[int]) -> bool:
-    left: int = len(v[_DECK]) - v[_DECK_POS]
-    return sum(_missing(v, seat) for seat in order) > left
-
-
-def _draw_in_turn(v: Values, order: list[int], emit: list[Event] | None) -> None:
-    deck = v[_DECK]
-    for seat in order:
-        pos = v[_DECK_POS]
-        if pos >= len(deck):
-            break
-        missing = _missing(v, seat)
-        if missing:
-            drawn = deck[pos : pos + missing]
-            if emit is not None:
-                emit.append(CardsDrawn(seat, drawn))
-            cards_drawn(v, seat, drawn)
-
-
-def _draw_evenly(v: Values, order: list[int], emit: list[Event] | None) -> None:
-    """The deck cannot fill every hand: deal what is left one card at a time round the
-    drawing order, skipping hands that are full (docs/rules.md#the-last-cards: «остаток
-    распределяется поровну»)."""
-    deck = v[_DECK]
-    wanting = [seat for seat in order if _missing(v, seat)]
-    while v[_DECK_POS] < len(deck) and wanting:
-        for seat in list(wanting):
-            pos = v[_DECK_POS]
-            if pos >= len(deck):
-                break
-            drawn = deck[pos : pos + 1]
-            if emit is not None:
-                emit.append(CardsDrawn(seat, drawn))
-            cards_drawn(v, seat, drawn)
-            if not _missing(v, seat):
-                wanting.remove(seat)
-
-
 def game_finished(v: Values, result: GameFinished) -> None:
     v[_RESULT] = result
 
@@ -269,7 +206,7 @@ def _after_bout(v: Values, emit: list[Event] | None) -> None:
     taken = v[_TAKING]
     _clear_table(v, defender, taken, emit)
     order = drawing_order(v[_RULES], v[_LEAD], defender, len(v[_HANDS]))
-    drew = _draw(v, order, emit)
+    drew = draw(v, order, emit)
     _players_out(v, order, emit)
     if _hands_move_on(v, drew, taken):
         hands_passed(v)
@@ -292,31 +229,6 @@ def _clear_table(v: Values, defender: int, taken: bool, emit: list[Event] | None
     if emit is not None:
         emit.append(BoutEnded("taken" if taken else "beaten", defender, cards))
     bout_ended(v, taken, defender, cards)
-
-
-def drawing_order(rules: Rules, lead: int, defender: int, players: int) -> list[int]:
-    """Who draws after a bout, first to last (docs/rules.md#drawing-order): who opened it,
-    then the others clockwise, the defender last; with ``draw_first="defender"`` the
-    defender first. Seats already out stay in the order: they draw nothing."""
-    order = [(lead + step) % players for step in range(players)]
-    order.remove(defender)
-    if rules.draw_first == "defender":
-        order.insert(0, defender)
-    else:
-        order.append(defender)
-    return order
-
-
-def _draw(v: Values, order: list[int], emit: list[Event] | None) -> bool:
-    """Fill the hands up to six from the deck in ``order``; whether any card was left to
-    draw (docs/rules.md#the-last-cards)."""
-    if v[_DECK_POS] >= len(v[_DECK]):
-        return False
-    if v[_RULES].last_cards == "even" and _short_deck(v, order):
-        _draw_evenly(v, order, emit)
-    else:
-        _draw_in_turn(v, order, emit)
-    return True
 
 
 def _players_out(v: Values, order: list[int], emit: list[Event] | None) -> None:
