@@ -20,10 +20,17 @@ Values = list[Any]  # a State's fields as a list, edited in place
 
 def drawing_order(rules: Rules, lead: int, defender: int, players: int) -> list[int]:
     """Who draws after a bout, first to last: who opened it, then the others clockwise,
-    the defender last; with ``draw_first="defender"`` the defender first. Seats already
+    the defender last; with ``draw_first="defender"`` the defender first. The others go
+    from who opened the bout, or with ``draw_others="left_of_defender"`` from the seat
+    left of the defender (text 004: «начиная с игрока, сидящего слева от
+    отбивающегося»), which differs only after a transfer or past a partner. Seats already
     out stay in the order: they draw nothing."""
-    order = [(lead + step) % players for step in range(players)]
+    start = lead if rules.draw_others == "from_lead" else defender
+    order = [(start + step) % players for step in range(players)]
     order.remove(defender)
+    if lead != start and lead != defender:
+        order.remove(lead)
+        order.insert(0, lead)
     if rules.draw_first == "defender":
         order.insert(0, defender)
     else:

@@ -135,7 +135,7 @@ def new_state(rules: Rules, deck: tuple[int, ...]) -> State:
         deck_pos=0, trump=trump, trump_suit=trump_suit, hands=(0,) * n, known=(0,) * n,
         discard=0, table=(), table_ranks=0, attacker=NO_SEAT, defender=NO_SEAT, lead=NO_SEAT,
         start_hand=0, passed=0, taking=False, bouts=0, out=0, places=(), proezdnoy_used=0,
-        result=None, unbeaten=0, room=0, thrower=NO_SEAT,
+        result=None, unbeaten=0, room=0, thrower=NO_SEAT, turn=NO_SEAT, barred=0,
     )
 
 

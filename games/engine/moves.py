@@ -24,6 +24,7 @@ from games.engine.events import (
 )
 from games.engine.state import (
     _ATTACKER,
+    _BARRED,
     _BOUTS,
     _DECK,
     _DECK_POS,
@@ -43,6 +44,7 @@ from games.engine.state import (
     _TABLE_RANKS,
     _TAKING,
     _THROWER,
+    _TURN,
     _UNBEATEN,
     NO_CARD,
     NO_SEAT,
@@ -67,6 +69,15 @@ def _take_out_of_hand(v: Values, seat: int, mask: int) -> None:
         v[_KNOWN] = tuple(known)
 
 
+def _table_changed(v: Values) -> None:
+    """A card laid or a take declared: every pass is cleared. Round the table
+    (``throw_in_order="round"``) the right to throw in stays where it stands, with the
+    current thrower; otherwise it goes back to the attacker (``turn`` stays NO_SEAT)."""
+    if v[_THROWER] >= 0 and v[_RULES].throw_in_order == "round":
+        v[_TURN] = v[_THROWER]
+    v[_PASSED] = 0
+
+
 def attack_played(v: Values, seat: int, cards: tuple[int, ...]) -> None:
     mask = 0
     ranks = v[_TABLE_RANKS]
@@ -80,7 +91,7 @@ def attack_played(v: Values, seat: int, cards: tuple[int, ...]) -> None:
         v[_TABLE] = v[_TABLE] + tuple((card, NO_CARD) for card in cards)
     v[_TABLE_RANKS] = ranks
     v[_UNBEATEN] += len(cards)
-    v[_PASSED] = 0
+    _table_changed(v)
 
 
 def card_beaten(v: Values, seat: int, card: int, target: int) -> None:
@@ -90,7 +101,7 @@ def card_beaten(v: Values, seat: int, card: int, target: int) -> None:
     v[_TABLE] = tuple(table)
     v[_TABLE_RANKS] |= SAME_RANK[card]
     v[_UNBEATEN] -= 1
-    v[_PASSED] = 0
+    _table_changed(v)
 
 
 def attack_transferred(v: Values, seat: int, cards: tuple[int, ...], shown: bool, defender: int) -> None:
@@ -107,21 +118,29 @@ def attack_transferred(v: Values, seat: int, cards: tuple[int, ...], shown: bool
         _take_out_of_hand(v, seat, mask)
         v[_TABLE] = v[_TABLE] + tuple((card, NO_CARD) for card in cards)
         v[_UNBEATEN] += len(cards)
+    if not v[_RULES].initiator_throws_after_transfer:
+        # Three players (text 000): «инициатор хода больше не может подбрасывать, и это
+        # делает переводивший игрок» (docs/rules.md#transfers).
+        v[_BARRED] = 1 << v[_ATTACKER]
     v[_ATTACKER] = seat
     v[_DEFENDER] = defender
     v[_START_HAND] = v[_HANDS][defender].bit_count()
     v[_PASSED] = 0
+    v[_TURN] = NO_SEAT  # who transferred throws in first
     v[_TAKING] = False
 
 
 def take_declared(v: Values) -> None:
     # Everyone may add cards вдогонку now, even those who passed on the table as it was.
     v[_TAKING] = True
-    v[_PASSED] = 0
+    _table_changed(v)
 
 
 def passed(v: Values, seat: int) -> None:
     v[_PASSED] |= 1 << seat
+    if v[_RULES].throw_in_order == "round":
+        # The right moves on round the table (docs/rules.md#throwing-in).
+        v[_TURN] = (seat + 1) % len(v[_HANDS])
 
 
 def bout_ended(v: Values, taken: bool, defender: int, cards: tuple[int, ...]) -> None:
@@ -142,6 +161,8 @@ def bout_ended(v: Values, taken: bool, defender: int, cards: tuple[int, ...]) ->
     v[_UNBEATEN] = 0
     v[_TAKING] = False
     v[_PASSED] = 0
+    v[_TURN] = NO_SEAT
+    v[_BARRED] = 0
     v[_BOUTS] += 1
 
 
