@@ -147,6 +147,8 @@ def _attack(state: State, seat: int, action: Attack) -> Event:
     if seat not in throwers(state):
         if partners(state.rules, seat, state.defender):
             raise IllegalAction("partner", "You never throw in to your partner.")
+        if state.barred >> seat & 1:
+            raise IllegalAction("initiator_after_transfer", "After a transfer, the player who transferred throws in.")
         raise IllegalAction("not_a_thrower", "Only the defender's neighbours throw in at this table.")
     if len(cards) != 1:
         raise IllegalAction("throw_one_card", "Throw in one card at a time.")
@@ -204,6 +206,8 @@ def _transfer(state: State, seat: int, action: Transfer) -> Event:
     rank = RANK_OF[state.table[0][0]]
     if any(RANK_OF[c] != rank for c in action.cards):
         raise IllegalAction("wrong_rank", "Transfer with a card of the attack's rank.")
+    if len(action.cards) > 1 and rules.transfer_cards == "one":
+        raise IllegalAction("transfer_one_card", "Transfer with one card at a time.")
     if transfer_target(state) == NO_SEAT:
         raise IllegalAction("trump_on_table", "No transfers while a trump lies on the table.")
     if action.shown:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any
 
-from games.engine import moves
+from games.engine import drawing, moves
 from games.engine.cards import BIT, CARD_COUNT, RANK_OF, SPADES, SUIT_MASK, SUIT_OF, deck_cards
 from games.engine.errors import InvalidAction
 from games.engine.events import (
@@ -137,7 +137,7 @@ def new_state(rules: Rules, deck: tuple[int, ...]) -> State:
         deck_pos=0, trump=trump, trump_suit=trump_suit, hands=(0,) * n, known=(0,) * n,
         discard=0, table=(), table_ranks=0, attacker=NO_SEAT, defender=NO_SEAT, lead=NO_SEAT,
         start_hand=0, passed=0, taking=False, bouts=0, out=0, places=(), proezdnoy_used=0,
-        result=None, unbeaten=0, room=0, thrower=NO_SEAT,
+        result=None, unbeaten=0, room=0, thrower=NO_SEAT, turn=NO_SEAT, barred=0,
     )
 
 
@@ -184,7 +184,7 @@ _APPLY: dict[type, Callable[..., State]] = {
     TakeDeclared: _folding(lambda v, e: moves.take_declared(v)),
     Passed: _folding(lambda v, e: moves.passed(v, e.seat)),
     BoutEnded: _folding(lambda v, e: moves.bout_ended(v, e.outcome == "taken", e.defender, e.cards)),
-    CardsDrawn: _folding(lambda v, e: moves.cards_drawn(v, e.seat, e.cards)),
+    CardsDrawn: _folding(lambda v, e: drawing.cards_drawn(v, e.seat, e.cards)),
     PlayerOut: _folding(lambda v, e: moves.player_out(v, e.seat)),
     HandsPassed: _folding(lambda v, e: moves.hands_passed(v)),
     GameFinished: _folding(lambda v, e: moves.game_finished(v, e)),

@@ -5,10 +5,10 @@ take, then pass; cards cheapest first. ``decide`` accepts exactly these actions.
 
 The protocol of a bout: the attacker leads. From then on the defender (beat, transfer
 or take) and the *current thrower* may act at the same time. The current thrower is the
-first seat, in throw-in order (the attacker, then clockwise, never the defender or the
-defender's partner), that has not passed since the table last changed and holds a card
-of a table rank, while the limit leaves room. Any card laid on the table clears every
-pass. The bout ends by itself when nobody may throw in and either every card is beaten
+first seat, in throw-in order (the attacker, or round the table where the right to throw
+in stands, then clockwise, never the defender or the defender's partner), that has not
+passed since the table last changed and holds a card of a table rank, while the limit
+leaves room. Any card laid on the table clears every pass. The bout ends by itself when nobody may throw in and either every card is beaten
 (бито) or the defender declared a take: so a game never stalls.
 """
 
@@ -82,8 +82,11 @@ def transfer_options(state: State) -> list[Action]:
     if deck_empty and not rules.cap_when_deck_empty:
         cap = target_hand  # no cap once the deck is gone, as for throw-ins
     cards = card_list(same)
+    # «Положить её рядом с уже лежащей картой» (texts 000, 004): with transfer_cards="one",
+    # one card at a time.
+    most = 1 if rules.transfer_cards == "one" else len(cards)
     actions: list[Action] = []
-    for size in range(1, len(cards) + 1):
+    for size in range(1, most + 1):
         total = on_table + size
         if total > target_hand or total > cap:
             break

@@ -4,8 +4,8 @@ One implementation serves three callers, so the rules of folding live in one pla
 ``apply`` (replay: one copy of the state per event), ``decide`` (one copy per action, and
 it records the events) and ``step`` (search: one copy per action, no events at all).
 ``settle`` ends a bout when nobody may act in it any more: the discard or the pick-up,
-the draw, players leaving, hands passed, the end of the game or the next bout, each a
-function of its own (the rules they follow: docs/rules.md#after-a-bout).
+the draw (``drawing``), players leaving, hands passed, the end of the game or the next
+bout, each a function of its own (the rules they follow: docs/rules.md#after-a-bout).
 """
 
 from __future__ import annotations
@@ -13,18 +13,18 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine.cards import BIT, SAME_RANK, card_list
+from games.engine.drawing import draw, drawing_order
 from games.engine.events import (
     BoutEnded,
     BoutStarted,
-    CardsDrawn,
     Event,
     GameFinished,
     HandsPassed,
     PlayerOut,
 )
-from games.engine.rules import HAND_SIZE, Rules
 from games.engine.state import (
     _ATTACKER,
+    _BARRED,
     _BOUTS,
     _DECK,
     _DECK_POS,
@@ -44,7 +44,7 @@ from games.engine.state import (
     _TABLE_RANKS,
     _TAKING,
     _THROWER,
-    _TRUMP,
+    _TURN,
     _UNBEATEN,
     NO_CARD,
     NO_SEAT,
@@ -69,6 +69,15 @@ def _take_out_of_hand(v: Values, seat: int, mask: int) -> None:
         v[_KNOWN] = tuple(known)
 
 
+def _table_changed(v: Values) -> None:
+    """A card laid or a take declared: every pass is cleared. Round the table
+    (``throw_in_order="round"``) the right to throw in stays where it stands, with the
+    current thrower; otherwise it goes back to the attacker (``turn`` stays NO_SEAT)."""
+    if v[_THROWER] >= 0 and v[_RULES].throw_in_order == "round":
+        v[_TURN] = v[_THROWER]
+    v[_PASSED] = 0
+
+
 def attack_played(v: Values, seat: int, cards: tuple[int, ...]) -> None:
     mask = 0
     ranks = v[_TABLE_RANKS]
@@ -82,7 +91,7 @@ def attack_played(v: Values, seat: int, cards: tuple[int, ...]) -> None:
         v[_TABLE] = v[_TABLE] + tuple((card, NO_CARD) for card in cards)
     v[_TABLE_RANKS] = ranks
     v[_UNBEATEN] += len(cards)
-    v[_PASSED] = 0
+    _table_changed(v)
 
 
 def card_beaten(v: Values, seat: int, card: int, target: int) -> None:
@@ -92,7 +101,7 @@ def card_beaten(v: Values, seat: int, card: int, target: int) -> None:
     v[_TABLE] = tuple(table)
     v[_TABLE_RANKS] |= SAME_RANK[card]
     v[_UNBEATEN] -= 1
-    v[_PASSED] = 0
+    _table_changed(v)
 
 
 def attack_transferred(v: Values, seat: int, cards: tuple[int, ...], shown: bool, defender: int) -> None:
@@ -109,21 +118,29 @@ def attack_transferred(v: Values, seat: int, cards: tuple[int, ...], shown: bool
         _take_out_of_hand(v, seat, mask)
         v[_TABLE] = v[_TABLE] + tuple((card, NO_CARD) for card in cards)
         v[_UNBEATEN] += len(cards)
+    if not v[_RULES].initiator_throws_after_transfer:
+        # Three players (text 000): «инициатор хода больше не может подбрасывать, и это
+        # делает переводивший игрок» (docs/rules.md#transfers).
+        v[_BARRED] = 1 << v[_ATTACKER]
     v[_ATTACKER] = seat
     v[_DEFENDER] = defender
     v[_START_HAND] = v[_HANDS][defender].bit_count()
     v[_PASSED] = 0
+    v[_TURN] = NO_SEAT  # who transferred throws in first
     v[_TAKING] = False
 
 
 def take_declared(v: Values) -> None:
     # Everyone may add cards вдогонку now, even those who passed on the table as it was.
     v[_TAKING] = True
-    v[_PASSED] = 0
+    _table_changed(v)
 
 
 def passed(v: Values, seat: int) -> None:
     v[_PASSED] |= 1 << seat
+    if v[_RULES].throw_in_order == "round":
+        # The right moves on round the table (docs/rules.md#throwing-in).
+        v[_TURN] = (seat + 1) % len(v[_HANDS])
 
 
 def bout_ended(v: Values, taken: bool, defender: int, cards: tuple[int, ...]) -> None:
@@ -144,23 +161,9 @@ def bout_ended(v: Values, taken: bool, defender: int, cards: tuple[int, ...]) ->
     v[_UNBEATEN] = 0
     v[_TAKING] = False
     v[_PASSED] = 0
+    v[_TURN] = NO_SEAT
+    v[_BARRED] = 0
     v[_BOUTS] += 1
-
-
-def cards_drawn(v: Values, seat: int, cards: tuple[int, ...]) -> None:
-    mask = 0
-    for card in cards:
-        mask |= BIT[card]
-    hands = list(v[_HANDS])
-    hands[seat] |= mask
-    v[_HANDS] = tuple(hands)
-    v[_DECK_POS] += len(cards)
-    trump_bit = BIT[v[_TRUMP]]
-    if mask & trump_bit:
-        # The face-up trump is drawn last: everyone saw who took it.
-        known = list(v[_KNOWN])
-        known[seat] |= trump_bit
-        v[_KNOWN] = tuple(known)
 
 
 def player_out(v: Values, seat: int) -> None:
@@ -202,51 +205,6 @@ def hands_passed(v: Values) -> None:
     v[_KNOWN] = tuple(known)
 
 
-def _missing(v: Values, seat: int) -> int:
-    if v[_OUT] >> seat & 1:
-        return 0
-    held: int = v[_HANDS][seat].bit_count()
-    return max(0, HAND_SIZE - held)
-
-
-def _short_deck(v: Values, order: list[int]) -> bool:
-    left: int = len(v[_DECK]) - v[_DECK_POS]
-    return sum(_missing(v, seat) for seat in order) > left
-
-
-def _draw_in_turn(v: Values, order: list[int], emit: list[Event] | None) -> None:
-    deck = v[_DECK]
-    for seat in order:
-        pos = v[_DECK_POS]
-        if pos >= len(deck):
-            break
-        missing = _missing(v, seat)
-        if missing:
-            drawn = deck[pos : pos + missing]
-            if emit is not None:
-                emit.append(CardsDrawn(seat, drawn))
-            cards_drawn(v, seat, drawn)
-
-
-def _draw_evenly(v: Values, order: list[int], emit: list[Event] | None) -> None:
-    """The deck cannot fill every hand: deal what is left one card at a time round the
-    drawing order, skipping hands that are full (docs/rules.md#the-last-cards: «остаток
-    распределяется поровну»)."""
-    deck = v[_DECK]
-    wanting = [seat for seat in order if _missing(v, seat)]
-    while v[_DECK_POS] < len(deck) and wanting:
-        for seat in list(wanting):
-            pos = v[_DECK_POS]
-            if pos >= len(deck):
-                break
-            drawn = deck[pos : pos + 1]
-            if emit is not None:
-                emit.append(CardsDrawn(seat, drawn))
-            cards_drawn(v, seat, drawn)
-            if not _missing(v, seat):
-                wanting.remove(seat)
-
-
 def game_finished(v: Values, result: GameFinished) -> None:
     v[_RESULT] = result
 
@@ -269,7 +227,7 @@ def _after_bout(v: Values, emit: list[Event] | None) -> None:
     taken = v[_TAKING]
     _clear_table(v, defender, taken, emit)
     order = drawing_order(v[_RULES], v[_LEAD], defender, len(v[_HANDS]))
-    drew = _draw(v, order, emit)
+    drew = draw(v, order, emit)
     _players_out(v, order, emit)
     if _hands_move_on(v, drew, taken):
         hands_passed(v)
@@ -292,31 +250,6 @@ def _clear_table(v: Values, defender: int, taken: bool, emit: list[Event] | None
     if emit is not None:
         emit.append(BoutEnded("taken" if taken else "beaten", defender, cards))
     bout_ended(v, taken, defender, cards)
-
-
-def drawing_order(rules: Rules, lead: int, defender: int, players: int) -> list[int]:
-    """Who draws after a bout, first to last (docs/rules.md#drawing-order): who opened it,
-    then the others clockwise, the defender last; with ``draw_first="defender"`` the
-    defender first. Seats already out stay in the order: they draw nothing."""
-    order = [(lead + step) % players for step in range(players)]
-    order.remove(defender)
-    if rules.draw_first == "defender":
-        order.insert(0, defender)
-    else:
-        order.append(defender)
-    return order
-
-
-def _draw(v: Values, order: list[int], emit: list[Event] | None) -> bool:
-    """Fill the hands up to six from the deck in ``order``; whether any card was left to
-    draw (docs/rules.md#the-last-cards)."""
-    if v[_DECK_POS] >= len(v[_DECK]):
-        return False
-    if v[_RULES].last_cards == "even" and _short_deck(v, order):
-        _draw_evenly(v, order, emit)
-    else:
-        _draw_in_turn(v, order, emit)
-    return True
 
 
 def _players_out(v: Values, order: list[int], emit: list[Event] | None) -> None:

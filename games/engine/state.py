@@ -44,6 +44,13 @@ class State(NamedTuple):
     unbeaten: int  # attack cards on the table not beaten yet
     room: int  # how many more attack cards the table may take now (0 while it is empty)
     thrower: int  # whose turn it is to throw in or pass (NO_SEAT: nobody's)
+    # Kept by two options only; under the others they stay at these defaults.
+    # Where the right to throw in stands with ``throw_in_order="round"``: the throw-in
+    # order starts here (NO_SEAT: at the attacker, as it always does otherwise).
+    turn: int = NO_SEAT
+    # Seats that may not throw in for the rest of the bout: the attacker a transfer came
+    # from, with ``initiator_throws_after_transfer=False``.
+    barred: int = 0
 
     def evolve(self, **changes: object) -> State:
         """A copy with ``changes`` and the derived fields brought up to date.
@@ -101,25 +108,42 @@ def defender_for(state: State, attacker: int) -> int:
     return NO_SEAT
 
 
+def previous_active(state: State, seat: int) -> int:
+    """The next seat counter-clockwise before ``seat`` still in the game."""
+    n = state.rules.players
+    for step in range(1, n + 1):
+        other = (seat - step) % n
+        if not state.out >> other & 1:
+            return other
+    return NO_SEAT
+
+
+def throw_in_start(state: State) -> int:
+    """Where the throw-in order starts: the attacker, or with ``throw_in_order="round"``
+    wherever the right to throw in has gone round to."""
+    return state.turn if state.turn != NO_SEAT else state.attacker
+
+
 def throwers(state: State) -> list[int]:
-    """Who may throw in to the defender, in the order they have the right: the attacker
-    first, then the others clockwise. Never the defender, nor the defender's partner."""
+    """Who may throw in to the defender, in the order they have the right: from the
+    attacker (or where the right stands, round the table), then the others clockwise.
+    Never the defender, nor the defender's partner, nor a seat barred after a transfer."""
     rules = state.rules
     if not rules.throw_ins:
         return []
     n = rules.players
     defender = state.defender
-    if rules.throw_in == "neighbours":
-        left = next_active(state, defender)
-        order = [state.attacker] if left == state.attacker else [state.attacker, left]
-        return [s for s in order if s != defender and not partners(rules, s, defender)]
-    out = state.out
-    order = []
-    for step in range(n):
-        seat = (state.attacker + step) % n
-        if seat != defender and not out >> seat & 1 and not partners(rules, seat, defender):
-            order.append(seat)
-    return order
+    if rules.throw_in == "all":
+        members = [s for s in range(n) if not state.out >> s & 1]
+    else:
+        # The attacker («заходящий») always; then the defender's neighbours in the game.
+        members = [state.attacker, next_active(state, defender)]
+        if rules.throw_in == "both_neighbours":
+            members.append(previous_active(state, defender))
+    start = throw_in_start(state)
+    order = sorted(set(members), key=lambda seat: (seat - start) % n)
+    barred = state.barred
+    return [s for s in order if s != defender and not partners(rules, s, defender) and not barred >> s & 1]
 
 
 def attack_limit(state: State) -> int:
@@ -162,7 +186,7 @@ def current_thrower(state: State) -> int:
 (
     _RULES, _BEATERS, _DECK, _DECK_POS, _TRUMP, _TRUMP_SUIT, _HANDS, _KNOWN, _DISCARD, _TABLE,
     _TABLE_RANKS, _ATTACKER, _DEFENDER, _LEAD, _START_HAND, _PASSED, _TAKING, _BOUTS, _OUT,
-    _PLACES, _PROEZDNOY, _RESULT, _UNBEATEN, _ROOM, _THROWER,
+    _PLACES, _PROEZDNOY, _RESULT, _UNBEATEN, _ROOM, _THROWER, _TURN, _BARRED,
 ) = range(len(State._fields))
 
 
@@ -202,9 +226,13 @@ def _derive_turn(v: list[Any]) -> None:
     skip = v[_PASSED] | v[_OUT]
     hands = v[_HANDS]
     if rules.throw_in == "all" and not rules.teams:
-        # The common table, inlined: everyone still in but the defender, from the attacker.
+        # The common table, inlined: everyone still in but the defender (and a seat barred
+        # after a transfer), from the attacker or where the right stands.
         n = len(hands)
-        seat = v[_ATTACKER]
+        skip |= v[_BARRED]
+        seat = v[_TURN]
+        if seat < 0:
+            seat = v[_ATTACKER]
         for _ in range(n):
             if seat != defender and not skip >> seat & 1 and hands[seat] & ranks:
                 v[_THROWER] = seat

@@ -22,7 +22,18 @@ from games.engine import (
     shuffled_deck,
     start,
 )
-from games.engine.rules import DRAW_FIRST, LAST_CARDS, LEADS, LIMITS, THROW_INS, VARIANTS, max_players
+from games.engine.rules import (
+    DRAW_FIRST,
+    DRAW_OTHERS,
+    LAST_CARDS,
+    LEADS,
+    LIMITS,
+    THROW_IN_ORDERS,
+    THROW_INS,
+    TRANSFER_CARDS,
+    VARIANTS,
+    max_players,
+)
 
 MAX_ACTIONS = 5_000  # a random game that has not ended by then has stalled or loops
 
@@ -51,11 +62,16 @@ def any_rules(draw: st.DrawFn, most_players: int = 8) -> Rules:
         "limit_by": draw(st.sampled_from(LIMITS)),
         "cap_when_deck_empty": draw(st.booleans()),
         "throw_in": draw(st.sampled_from(THROW_INS)),
+        "throw_in_order": draw(st.sampled_from(THROW_IN_ORDERS)),
         "throw_after_take": draw(st.booleans()),
         "transfer_first_bout": draw(st.booleans()),
         "transfer_with_trump_on_table": draw(st.booleans()),
         "proezdnoy": draw(st.booleans()),
         "transfer_out": draw(st.booleans()),
+        "transfer_cards": draw(st.sampled_from(TRANSFER_CARDS)),
+        # A rule for three players only (docs/rules.md#transfers).
+        "initiator_throws_after_transfer": players != 3 or draw(st.booleans()),
+        "draw_others": draw(st.sampled_from(DRAW_OTHERS)),
         "draw_allowed": draw(st.booleans()),
         "redeal_five_of_suit": draw(st.booleans()),
         "spades_by_spades": draw(st.booleans()),

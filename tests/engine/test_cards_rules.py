@@ -105,6 +105,14 @@ def test_players_per_deck() -> None:
     assert Rules.from_dict({"players": 4, "deck": 24, "teams": True}).teams
 
 
+def test_later_options_keep_todays_game_by_default() -> None:
+    """The readings added as options keep the game as it was played before them."""
+    rules = Rules.from_dict({})
+    assert (rules.throw_in_order, rules.draw_others, rules.transfer_cards) == ("attacker_first", "from_lead", "one_or_more")
+    assert rules.initiator_throws_after_transfer
+    assert not Rules.from_dict({"players": 3, "initiator_throws_after_transfer": False}).initiator_throws_after_transfer
+
+
 def test_rules_round_trip() -> None:
     rules = Rules.from_dict({"variant": "perevodnoy", "players": 4, "teams": True, "proezdnoy": True,
                              "first_bout_limit": 5, "limit_by": "current_hand", "throw_in": "neighbours"})
@@ -120,6 +128,9 @@ def test_rules_round_trip() -> None:
     {"players": 1}, {"players": 7}, {"players": 5, "deck": 24}, {"players": 9, "deck": 52},
     {"players": 3, "teams": True}, {"players": 2, "teams": True}, {"players": 8, "deck": 52, "teams": True},
     {"lead": "three"}, {"limit_by": "hand"}, {"throw_in": "left"},
+    {"throw_in_order": "anyhow"}, {"draw_others": "from_defender"}, {"transfer_cards": "two"},
+    {"transfer_cards": 1}, {"initiator_throws_after_transfer": "no"},
+    {"initiator_throws_after_transfer": False}, {"players": 4, "initiator_throws_after_transfer": False},
     {"bout_limit": 0}, {"bout_limit": 7}, {"first_bout_limit": 0}, {"bout_limit": 4, "first_bout_limit": 5},
 ])
 def test_bad_rules_are_refused(data: object) -> None:

@@ -49,7 +49,18 @@ from games.engine import (
 )
 from games.engine.cards import card_list, card_name
 from games.engine.fold import needs_redeal
-from games.engine.rules import DECK_SIZES, DRAW_FIRST, LAST_CARDS, LEADS, LIMITS, THROW_INS, VARIANTS
+from games.engine.rules import (
+    DECK_SIZES,
+    DRAW_FIRST,
+    DRAW_OTHERS,
+    LAST_CARDS,
+    LEADS,
+    LIMITS,
+    THROW_IN_ORDERS,
+    THROW_INS,
+    TRANSFER_CARDS,
+    VARIANTS,
+)
 
 GOLDEN = Path(__file__).parent / "golden"
 FILES = sorted(GOLDEN.glob("*.json"))
@@ -195,7 +206,9 @@ def test_every_rule_option_has_a_golden_scenario() -> None:
     for field, value in default.to_dict().items():
         assert any(getattr(r, field) != value for r in played), f"no golden scenario sets {field!r}"
     for field, choices in (("variant", VARIANTS), ("deck", DECK_SIZES), ("lead", LEADS), ("limit_by", LIMITS),
-                           ("throw_in", THROW_INS), ("draw_first", DRAW_FIRST), ("last_cards", LAST_CARDS)):
+                           ("throw_in", THROW_INS), ("throw_in_order", THROW_IN_ORDERS), ("draw_first", DRAW_FIRST),
+                           ("draw_others", DRAW_OTHERS), ("last_cards", LAST_CARDS),
+                           ("transfer_cards", TRANSFER_CARDS)):
         missing = set(choices) - {getattr(r, field) for r in played}
         assert not missing, f"no golden scenario plays {field} = {sorted(map(str, missing))}"
     assert {r.players for r in played if r.teams} == {4, 6}

@@ -34,6 +34,70 @@ def clockwise(state: State, seat: int) -> list[int]:
     return [(seat + k) % n for k in range(1, n) if not state.out >> ((seat + k) % n) & 1]
 
 
+def counter_clockwise(state: State, seat: int) -> list[int]:
+    n = state.rules.players
+    return [(seat - k) % n for k in range(1, n) if not state.out >> ((seat - k) % n) & 1]
+
+
+def may_throw_in(before: State, memo: dict[str, Any]) -> list[int]:
+    """Who may throw in to this defender at all (docs/rules.md#throwing-in,
+    docs/rules.md#transfers)."""
+    rules = before.rules
+    defender = before.defender
+    if memo.get("barred") is not None:
+        # Three players, after a transfer: only the player who transferred throws in.
+        return [before.attacker]
+    seats = [s for s in clockwise(before, defender) if not on_team(rules, s, defender)]
+    if rules.throw_in == "neighbours":
+        seats = [s for s in seats if s in (before.attacker, clockwise(before, defender)[0])]
+    elif rules.throw_in == "both_neighbours":
+        near = (before.attacker, clockwise(before, defender)[0], counter_clockwise(before, defender)[0])
+        seats = [s for s in seats if s in near]
+    return seats
+
+
+def due_thrower(before: State, memo: dict[str, Any]) -> int | None:
+    """Whose turn it is to throw in: from the attacker, or round the table from where the
+    right stands (``memo["turn"]``), the first seat that may throw in, has not passed
+    since the table changed and holds a card of a table rank."""
+    if not before.table or before.room <= 0 or (before.taking and not before.rules.throw_after_take):
+        return None
+    n = before.rules.players
+    start = memo.get("turn")
+    if start is None:
+        start = before.attacker
+    ranks = {c // 4 for pair in before.table for c in pair if c >= 0}
+    allowed = may_throw_in(before, memo)
+    for seat in [(start + k) % n for k in range(n)]:
+        holds = any(c // 4 in ranks for c in card_list(before.hands[seat]))
+        if seat in allowed and seat not in memo["passed"] and holds:
+            return seat
+    return None
+
+
+def follow_the_turn(before: State, event: Event, memo: dict[str, Any]) -> None:
+    """Check who throws in or passes against ``due_thrower`` and keep the turn: a card laid
+    or a take clears every pass; round the table the right stays with the one whose turn
+    it was, and a pass hands it on clockwise (text 004: «Ходящий игрок может подкинуть
+    опять, когда до него вновь дойдёт очередь по кругу»)."""
+    kind = type(event).__name__
+    rules = before.rules
+    if kind in ("BoutStarted", "AttackTransferred"):
+        memo.update(turn=None, passed=set())
+        return
+    due = due_thrower(before, memo)
+    if kind in ("AttackPlayed", "Passed") and before.table:
+        assert event.seat == due, f"seat {event.seat} threw in or passed, but it was seat {due}'s turn"  # type: ignore[union-attr]
+    if kind == "Passed":
+        memo["passed"].add(event.seat)  # type: ignore[union-attr]
+        if rules.throw_in_order == "round":
+            memo["turn"] = (event.seat + 1) % rules.players  # type: ignore[union-attr]
+    elif kind in ("AttackPlayed", "CardBeaten", "TakeDeclared"):
+        memo["passed"] = set()
+        if rules.throw_in_order == "round" and due is not None:
+            memo["turn"] = due
+
+
 def check_event_follows_the_rules(before: State, event: Event, after: State, memo: dict[str, Any]) -> None:
     rules = before.rules
     kind = type(event).__name__
@@ -41,6 +105,7 @@ def check_event_follows_the_rules(before: State, event: Event, after: State, mem
     attacks = [a for a, _ in table]
     ranks = {c // 4 for pair in table for c in pair if c >= 0}
     deck_empty = before.deck_pos >= len(before.deck)
+    follow_the_turn(before, event, memo)
     if kind == "BoutStarted":
         attacker, defender = event.attacker, event.defender  # type: ignore[union-attr]
         assert not before.out >> attacker & 1 and before.hands[attacker]
@@ -60,6 +125,7 @@ def check_event_follows_the_rules(before: State, event: Event, after: State, mem
             due = memo["deck_at_end"] > 0 or memo["ended"] == "beaten"
             assert memo["hands_passed"] == due, "«круглый дурак»: the hands pass after this bout"
         memo["ended"] = None
+        memo["barred"] = None
         memo["start_hand"] = before.hands[defender].bit_count()
     elif kind == "AttackPlayed":
         seat, cards = event.seat, event.cards  # type: ignore[union-attr]
@@ -72,8 +138,7 @@ def check_event_follows_the_rules(before: State, event: Event, after: State, mem
             assert seat != before.defender and not on_team(rules, seat, before.defender)
             assert cards[0] // 4 in ranks, "only ranks on the table are thrown in"
             assert rules.throw_after_take or not before.taking
-            if rules.throw_in == "neighbours":
-                assert seat in (before.attacker, clockwise(before, before.defender)[0])
+            assert seat in may_throw_in(before, memo), f"seat {seat} may not throw in to {before.defender}"
         short_first = before.bouts == 0 and not (before.taking and rules.first_bout_take_sixth)
         cap = rules.first_bout_limit if short_first else rules.bout_limit
         if deck_empty and not rules.cap_when_deck_empty:
@@ -91,6 +156,9 @@ def check_event_follows_the_rules(before: State, event: Event, after: State, mem
         assert rules.variant == "perevodnoy" and seat == before.defender and not before.taking
         assert all(d < 0 for _, d in table), "a transfer after a beat"
         assert all(c // 4 == attacks[0] // 4 for c in event.cards), "a transfer of another rank"  # type: ignore[union-attr]
+        assert rules.transfer_cards != "one" or len(event.cards) == 1, "a transfer of several cards"  # type: ignore[union-attr]
+        if not rules.initiator_throws_after_transfer:
+            memo["barred"] = before.attacker
         assert event.defender == [s for s in clockwise(before, seat) if not on_team(rules, s, seat)][0]  # type: ignore[union-attr]
         assert len(after.table) <= after.hands[event.defender].bit_count(), "more than the next player holds"  # type: ignore[union-attr]
         capped = rules.cap_when_deck_empty or not deck_empty
@@ -117,9 +185,13 @@ def check_event_follows_the_rules(before: State, event: Event, after: State, mem
                     deck_at_end=before.deck_count, hands_passed=False)
     elif kind == "CardsDrawn":
         seat = event.seat  # type: ignore[union-attr]
-        last = memo["defender"]
-        order = [(memo["lead"] + k) % rules.players for k in range(rules.players)]
-        others = [s for s in order if s != last]
+        last, lead = memo["defender"], memo["lead"]
+        if rules.draw_others == "from_lead":
+            others = [(lead + k) % rules.players for k in range(rules.players) if (lead + k) % rules.players != last]
+        else:
+            # Who opened the bout, then from the defender's left (text 004).
+            others = [s for s in ((last + k) % rules.players for k in range(1, rules.players)) if s != lead]
+            others = others if lead == last else [lead, *others]
         order = [last] + others if rules.draw_first == "defender" else others + [last]
         drawn = memo["drawn"]
 

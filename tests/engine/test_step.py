@@ -18,6 +18,9 @@ VARIANT_RULES = [
     {"deck": 52, "players": 8, "cap_when_deck_empty": False},
     {"deck": 24, "players": 4, "first_bout_limit": 5, "throw_after_take": False},
     {"spades_by_spades": True, "draw_allowed": False, "redeal_five_of_suit": True},
+    {"players": 5, "throw_in_order": "round", "draw_others": "left_of_defender", "variant": "perevodnoy"},
+    {"players": 3, "variant": "perevodnoy", "initiator_throws_after_transfer": False, "transfer_cards": "one"},
+    {"players": 6, "teams": True, "throw_in": "both_neighbours", "throw_in_order": "round"},
 ]
 
 

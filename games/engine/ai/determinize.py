@@ -35,7 +35,7 @@ def _state(obs: Observation, hands: tuple[int, ...], deck: tuple[int, ...]) -> S
         discard=obs.discard, table=obs.table, table_ranks=obs.table_ranks, attacker=obs.attacker,
         defender=obs.defender, lead=obs.lead, start_hand=obs.start_hand, passed=obs.passed,
         taking=obs.taking, bouts=obs.bouts, out=obs.out, places=obs.places,
-        proezdnoy_used=obs.proezdnoy_used, result=None,
+        proezdnoy_used=obs.proezdnoy_used, turn=obs.turn, barred=obs.barred, result=None,
     )
 
 

@@ -42,6 +42,8 @@ class Observation(NamedTuple):
     out: int
     places: tuple[int, ...]
     proezdnoy_used: int
+    turn: int  # where the right to throw in stands (throw_in_order="round"; else NO_SEAT)
+    barred: int  # seats that may not throw in this bout (after a transfer, three players)
     legal: tuple[Action, ...]  # this seat's legal actions now, in the engine's order
     # What the others' moves so far say they do not hold (``reads``); only the master
     # reads the history, so the other levels see none.
@@ -98,5 +100,6 @@ def observe(state: State, seat: int) -> Observation:
         attacker=state.attacker, defender=state.defender, lead=state.lead,
         start_hand=state.start_hand, passed=state.passed, taking=state.taking,
         bouts=state.bouts, out=state.out, places=state.places,
-        proezdnoy_used=state.proezdnoy_used, legal=tuple(legal_actions(state, seat)),
+        proezdnoy_used=state.proezdnoy_used, turn=state.turn, barred=state.barred,
+        legal=tuple(legal_actions(state, seat)),
     )

@@ -31,7 +31,7 @@ def position_key(s: State) -> tuple[object, ...]:
     """What decides the rest of a game with every card known (the face-up trump may still
     lie in the stock, hence its position)."""
     return (s.hands, s.table, s.attacker, s.defender, s.taking, s.passed, s.start_hand, s.deck_pos,
-            s.proezdnoy_used, s.out, s.bouts == 0)
+            s.proezdnoy_used, s.out, s.bouts == 0, s.turn, s.barred)
 
 
 class NodeBudget:

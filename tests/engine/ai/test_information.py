@@ -17,6 +17,10 @@ PUBLIC_FIELDS = {
     "trump_suit", "hand_counts", "known", "discard", "table", "table_ranks", "attacker",
     "defender", "lead", "start_hand", "passed", "taking", "bouts", "out", "places",
     "proezdnoy_used", "legal",
+    # Where the right to throw in stands (``throw_in_order="round"``) and who may no longer
+    # throw in after a transfer: both follow from who threw in, passed and transferred,
+    # which everyone at the table saw.
+    "turn", "barred",
     # What the others' moves said (``reads``): computed from this seat's own observations
     # before each move and the moves' public part (tests/engine/ai/test_reads.py).
     "reads",

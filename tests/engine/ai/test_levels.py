@@ -81,3 +81,27 @@ def test_teams_never_attack_a_partner() -> None:
         action = choose_action(state, seat, "experienced")
         assert action in legal_actions(state, seat)
         assert not (state.table and seat != state.defender and (seat - state.defender) % 2 == 0)
+
+
+# The readings added as options for issue 25, each at a table where it changes the game
+# (docs/rules.md#throwing-in, docs/rules.md#transfers, docs/rules.md#drawing-order).
+NEW_READINGS = {
+    "round": Rules(players=4, throw_in_order="round"),
+    "draw_others": Rules(players=4, variant="perevodnoy", draw_others="left_of_defender"),
+    "initiator": Rules(players=3, variant="perevodnoy", initiator_throws_after_transfer=False),
+    "both_neighbours": Rules(players=6, teams=True, throw_in="both_neighbours", throw_in_order="round"),
+    "one_card": Rules(variant="perevodnoy", transfer_cards="one"),
+}
+
+
+@pytest.mark.parametrize("name", NEW_READINGS)
+def test_every_level_answers_legally_under_the_new_readings(name: str) -> None:
+    """Every level, the fast paths of its playouts included, plays only legal actions
+    under each new reading (the master on a few positions, on a small budget)."""
+    rng = random.Random(f"readings-{name}")
+    for i, (state, seat) in enumerate(positions(rng, 4, NEW_READINGS[name])):
+        for level in LEVELS:
+            if level == "master" and i % 11:
+                continue
+            action = choose_action(state, seat, level, seed=i, budget_ms=3)
+            assert action in legal_actions(state, seat), (name, level, action)
