@@ -30,25 +30,36 @@ def test_live_socket_resumes_from_the_last_seq(desktop: Any) -> None:
         ws.on("framesent", lambda payload: record["sent"].append(payload))
         ws.on("framereceived", lambda payload: record["received"].append(payload))
 
+    def game_sockets() -> list[dict[str, Any]]:
+        # Every page also listens for its player's notices (ws/players/me/): not this one.
+        return [record for record in sockets if "/ws/games/" in record["url"]]
+
+    def received(record: dict[str, Any], kind: str) -> bool:
+        return any(json.loads(f).get("type") == kind for f in record["received"])
+
     page.on("websocket", on_socket)
     _load(page)
     page.wait_for_function("() => window.durakPage.state.wsOpen", timeout=10_000)
-    first = sockets[-1]
+    first = game_sockets()[-1]
     resume = [json.loads(f) for f in first["sent"] if '"resume"' in f]
     assert resume and resume[0]["after"] >= 3
-    assert any(json.loads(f).get("type") == "state" for f in first["received"])
+    for _ in range(50):  # the state frame may still be on its way when the socket reports open
+        if received(first, "state"):
+            break
+        page.wait_for_timeout(100)
+    assert received(first, "state")
     for _ in range(3):
         driver.step(page)
     driver.wait_ready(page)
-    assert any(json.loads(f).get("type") == "event" for f in first["received"])
+    assert received(first, "event")
     # Drop the socket: the page reconnects and resumes from the last seq it saw.
     last = int(page.evaluate("() => window.durakPage.state.lastSeq"))
-    count = len(sockets)
+    count = len(game_sockets())
     page.evaluate("() => window.durakPage.state.ws.close()")
     page.wait_for_function("() => window.durakPage.state.wsOpen === false")
     page.wait_for_function("() => window.durakPage.state.wsOpen === true", timeout=15_000)
-    assert len(sockets) > count
-    again = [json.loads(f) for f in sockets[-1]["sent"] if '"resume"' in f]
+    assert len(game_sockets()) > count
+    again = [json.loads(f) for f in game_sockets()[-1]["sent"] if '"resume"' in f]
     assert again and again[0]["after"] == last
 
 
