@@ -25,6 +25,7 @@ migrate: $(VENV)/.installed
 run: migrate
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) manage.py sweep_ai_turns --older-than 0
+	$(PY) manage.py sweep_tournaments
 	@echo "Дурак онлайн on http://$(HOST):$(PORT)/"
 	$(VENV)/bin/uvicorn durak_platform.asgi:application --host $(HOST) --port $(PORT)
 

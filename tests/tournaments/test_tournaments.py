@@ -325,3 +325,16 @@ def test_known_ratings_seat_the_strong_apart_in_the_first_round() -> None:
     tables = [set(table.players) for table in Table.objects.filter(tournament_id=t["id"], round=1)]
     assert len(tables) == 2 and all(len(table & {p.pk for p in strong}) == 1 for table in tables)
     assert Round.objects.get(tournament_id=t["id"], number=1).ratings[str(strong[0].pk)] == 2000
+
+
+def test_a_start_a_restart_forgot_happens_at_the_next_sweep() -> None:
+    """The embedded mode keeps its timers in the process; ``make run`` sweeps at start."""
+    from django.core.management import call_command
+
+    organiser, alice, bob = _funded(3)
+    t = _create(organiser, starts_at=(timezone.now() + timedelta(hours=1)).isoformat())
+    for client in (alice, bob):
+        client.post(f"/api/v1/tournaments/{t['id']}/join/")
+    Tournament.objects.filter(pk=t["id"]).update(starts_at=timezone.now() - timedelta(seconds=1))
+    call_command("sweep_tournaments")
+    assert Tournament.objects.get(pk=t["id"]).status == "running"
