@@ -178,9 +178,12 @@ def game_create(*, creator: Player, rules: object, opponents: object = None,
 
 
 @transaction.atomic
-def game_seat_people(*, players: list[Player], rules: object, options: TableOptions | None = None) -> Played:
+def game_seat_people(*, players: list[Player], rules: object, options: TableOptions | None = None,
+                     server_seed: str | None = None, client_seeds: list[str | None] | None = None) -> Played:
     """A new game with every seat taken by ``players`` in seat order, dealt at once: a
-    table somebody arranged (a tournament's round), not one people join one by one."""
+    table somebody arranged (a tournament's round), not one people join one by one.
+    ``server_seed`` is the table's, when the arranger committed to it earlier (None: a
+    fresh one); ``client_seeds`` the players' own, given before (None: the server picks)."""
     try:
         parsed = Rules.from_dict(rules)
     except InvalidAction as error:
@@ -188,8 +191,9 @@ def game_seat_people(*, players: list[Player], rules: object, options: TableOpti
     if len(players) != parsed.players or len({player.pk for player in players}) != len(players):
         raise InvalidActionError(f"A {parsed.players}-player table seats {parsed.players} different players.")
     game = Game.objects.create(rules=parsed.to_dict(), creator=players[0], **(options or TableOptions()).fields())
-    deal.secret_keep(game, deal.table_seed(game))  # committed before any seat's seed is picked
-    seats = [Seat(game=game, number=n, player=player, client_seed=deal.client_seed_pick(game.pk, n))
+    deal.secret_keep(game, server_seed or deal.table_seed(game))  # committed before any seat's seed is picked
+    given = client_seeds or [None] * len(players)
+    seats = [Seat(game=game, number=n, player=player, client_seed=given[n] or deal.client_seed_pick(game.pk, n))
              for n, player in enumerate(players)]
     Seat.objects.bulk_create(seats)
     return Played(game, seats, _start(game, seats))

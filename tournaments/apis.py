@@ -88,11 +88,17 @@ def _action(summary: str, request_body: Any = None) -> Any:
     return extend_schema(request=request_body, responses={200: TOURNAMENT, **ERRORS}, summary=summary)
 
 
+class JoinInputSerializer(serializers.Serializer):
+    client_seed = serializers.CharField(min_length=1, max_length=64, required=False,
+                                        help_text="Your own seed for every table's deal (printable ASCII, no ':').")
+
+
 class TournamentJoinApi(APIView):
-    @_action("Enter (pays the entry fee)")
+    @_action("Enter (pays the entry fee), with your own seed for every table's deal", JoinInputSerializer)
     def post(self, request: Request, tournament_id: int) -> Response:
         player = _player(request)
-        services.tournament_join(tournament_id=tournament_id, player=player)
+        data = request.data if isinstance(request.data, dict) else {}
+        services.tournament_join(tournament_id=tournament_id, player=player, client_seed=data.get("client_seed"))
         return Response(_detail(tournament_id, player))
 
 

@@ -57,6 +57,10 @@ class Tournament(models.Model):
     spectator_delay = models.PositiveSmallIntegerField(default=2, help_text="Spectators see tables this many actions late.")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION, db_index=True)
     standings = models.JSONField(null=True, blank=True, help_text="The final table, frozen when prizes are paid.")
+    # The fair deal (``tournaments.fairness``): the secret every table's server seed and every
+    # round's seating come from, shown only once the tournament is over, and its commitment.
+    fair_seed = models.CharField(max_length=64, blank=True, default="")
+    fair_commitment = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -86,6 +90,8 @@ class Entry(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="tournament_entries")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTERED)
+    # The entrant's own seed, added to every table's deck (``tournaments.fairness``).
+    client_seed = models.CharField(max_length=64, blank=True, default="")
     # Times this player has entered (a withdrawal and a second entry pay a second fee).
     joins = models.PositiveSmallIntegerField(default=1)
     # The round an elimination entrant left in (null: still in, or another format).

@@ -22,7 +22,7 @@ from games.models import Game
 from games.options import TableOptions
 from live import services as live_services
 from ratings.models import Rating
-from tournaments import elimination, ledger, notices, prizes, round_robin, seating, standings, swiss
+from tournaments import elimination, fairness, ledger, notices, prizes, round_robin, seating, standings, swiss
 from tournaments.models import Entry, Round, Table, Tournament, Transfer
 
 logger = logging.getLogger(__name__)
@@ -88,7 +88,8 @@ def round_open(tournament: Tournament, played: list[standings.Played] | None = N
     caller). Returns the round, or None when the tournament has no round left."""
     played = standings.played_rounds(tournament) if played is None else played
     number = len(played) + 1
-    seed = secrets.token_hex(8)
+    # Fixed by the tournament's committed seed (older tournaments: a fresh draw).
+    seed = fairness.seating_seed(tournament.fair_seed, number) if tournament.fair_seed else secrets.token_hex(8)
     began = time.perf_counter()
     active = standings.still_playing(tournament)
     # Strong players apart in the first round (snake seeding); later rounds go by results.
@@ -102,14 +103,17 @@ def round_open(tournament: Tournament, played: list[standings.Played] | None = N
                                   ratings={str(p): v for p, v in (ratings or {}).items()}, final=final,
                                   seating_ms=seating_ms)
     players = Player.objects.in_bulk([p for table in layout.tables for p in table])
+    seeds = dict(tournament.entries.values_list("player_id", "client_seed"))
     options = _options(tournament)
     tables = []
-    for seated in layout.tables:
+    for index, seated in enumerate(layout.tables):
         # Balanced tables may seat fewer than the tournament's table size: the game is dealt
         # for the players it has.
         rules = {**tournament.rules, "players": len(seated)}
-        game = game_services.game_seat_people(players=[players[p] for p in seated], rules=rules,
-                                              options=options).game
+        server_seed = fairness.table_seed(tournament.fair_seed, number, index) if tournament.fair_seed else None
+        game = game_services.game_seat_people(players=[players[p] for p in seated], rules=rules, options=options,
+                                              server_seed=server_seed,
+                                              client_seeds=[seeds.get(p) or None for p in seated]).game
         tables.append(Table(tournament=tournament, round=number, game=game, players=list(seated)))
     Table.objects.bulk_create(tables)
     for table in tables:

@@ -123,7 +123,16 @@ def tournament_detail(tournament: Tournament, player: Player | None) -> dict[str
         "standings": standings_json(tournament),
         "started_at": tournament.started_at.isoformat() if tournament.started_at else None,
         "finished_at": tournament.finished_at.isoformat() if tournament.finished_at else None,
+        "fairness": fairness_of(tournament),
     }
+
+
+def fairness_of(tournament: Tournament) -> dict[str, Any]:
+    """The tournament's commitment, and its seed once it is over (never before: it fixes
+    every table's deck)."""
+    over = tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
+    return {"commitment": tournament.fair_commitment or None,
+            "seed": tournament.fair_seed if over and tournament.fair_seed else None}
 
 
 def _entrant_status(status: str) -> str:

@@ -16,8 +16,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player
+from games import deal
 from live.models import SeatAbsence
-from tournaments import clock, ledger, notices, prizes, rounds, selectors, terms
+from tournaments import clock, fairness, ledger, notices, prizes, rounds, selectors, terms
 from tournaments.errors import (
     AlreadyEntered,
     AlreadyOver,
@@ -79,7 +80,9 @@ def wallet_grant(*, player: Player, amount: int, by: Any, key: str, note: str = 
 def tournament_create(*, organiser: Player, data: object) -> Tournament:
     """A tournament open for registration. The organiser's added prize goes into the pool
     now, and the guarantee is held: what its overlay does not use comes back at the start."""
-    tournament = Tournament.objects.create(organiser=organiser, **terms.parse(data))
+    seed, commitment = fairness.new_seed()  # before anyone enters: the server's choices are fixed now
+    tournament = Tournament.objects.create(organiser=organiser, fair_seed=seed, fair_commitment=commitment,
+                                           **terms.parse(data))
     wallet = ledger.wallet(organiser)
     ledger.move(f"added:{tournament.pk}", Transfer.Kind.ADDED_PRIZE, wallet, ledger.pool(tournament),
                 tournament.added_prize, tournament=tournament, spend=True)
@@ -100,8 +103,10 @@ def _active_count(tournament: Tournament) -> int:
 
 
 @transaction.atomic
-def tournament_join(*, tournament_id: int, player: Player) -> Tournament:
-    """Enter, paying the entry fee; the last place taken starts the tournament."""
+def tournament_join(*, tournament_id: int, player: Player, client_seed: object = None) -> Tournament:
+    """Enter, paying the entry fee, with the player's own seed for every table's deal
+    (None: the server picks one); the last place taken starts the tournament."""
+    seed = deal.client_seed_checked(client_seed)
     tournament = _locked(tournament_id)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise RegistrationClosed()
@@ -111,11 +116,12 @@ def tournament_join(*, tournament_id: int, player: Player) -> Tournament:
     entered = _active_count(tournament)
     if entered >= tournament.max_entrants:
         raise TournamentFull(tournament.max_entrants)
+    seed = seed or deal.client_seed_pick(tournament.pk, -player.pk)  # seeded in tests, random in play
     if entry is None:
-        entry = Entry.objects.create(tournament=tournament, player=player)
+        entry = Entry.objects.create(tournament=tournament, player=player, client_seed=seed)
     else:  # back after withdrawing: a new fee
-        entry.status, entry.joins = Entry.Status.REGISTERED, entry.joins + 1
-        entry.save(update_fields=["status", "joins"])
+        entry.status, entry.joins, entry.client_seed = Entry.Status.REGISTERED, entry.joins + 1, seed
+        entry.save(update_fields=["status", "joins", "client_seed"])
     ledger.move(f"fee:{tournament.pk}:{player.pk}:{entry.joins}", Transfer.Kind.ENTRY_FEE, ledger.wallet(player),
                 ledger.pool(tournament), tournament.entry_fee, tournament=tournament, spend=True)
     if entered + 1 == tournament.max_entrants:
