@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.serializers import GameSummarySerializer
-from live.lobby import lobby
+from live.lobby import lobby, spectator_counts
 
 
 class WatchedGameSerializer(GameSummarySerializer):
@@ -31,3 +31,13 @@ class WatchLobbyApi(APIView):
                        "live": WatchedGameSerializer(many=True), "finished": FinishedGameSerializer(many=True)})})
     def get(self, request: Request) -> Response:
         return Response(lobby())
+
+
+class SpectatorCountApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="watch_spectators", summary="How many watch a game now",
+                   responses={200: inline_serializer("Spectators", fields={
+                       "game": serializers.IntegerField(), "spectators": serializers.IntegerField()})})
+    def get(self, request: Request, game_id: int) -> Response:
+        return Response({"game": game_id, "spectators": spectator_counts([game_id]).get(game_id, 0)})

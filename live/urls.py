@@ -4,4 +4,5 @@ from live import apis
 
 urlpatterns = [
     path("watch/", apis.WatchLobbyApi.as_view(), name="watch-lobby"),
+    path("watch/games/<int:game_id>/", apis.SpectatorCountApi.as_view(), name="watch-spectators"),
 ]

@@ -25,6 +25,7 @@ import { startTableNotices } from "./notice.js";
 import { render, renderClocks, renderSettings, renderStatic } from "./render.js";
 import { pollTick, POLL_MS, whenDealt } from "./replay.js";
 import { paintWith } from "./screen.js";
+import { startSpectatorCount } from "./spectators.js";
 import { clockTick, state } from "./store.js";
 import { t } from "./text.js";
 
@@ -40,6 +41,7 @@ function start() {
   setInterval(pollTick, POLL_MS);
   setInterval(tickClocks, 250);
   resumeGame();
+  startSpectatorCount();
   const arrivedFor = linkedGame(); // the link drops from the address once the game opens
   startTableNotices({
     current: () => [arrivedFor, linkedGame(), state.gameId],

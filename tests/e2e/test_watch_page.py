@@ -50,6 +50,11 @@ def test_the_lobby_lists_a_live_game_and_a_spectator_sees_its_moves_so_far(serve
       return el && Number(el.dataset.spectators) >= 1;
     }}""", timeout=20_000)
     lobby.screenshot(path=str(SCREENSHOTS / "watch-lobby-spectated.png"))
+    # The table itself shows its spectators too (here: the watcher).
+    watcher.wait_for_function("""() => {
+      const el = document.querySelector('#spectators');
+      return el && !el.hidden && el.textContent === 'Зрителей: 1';
+    }""", timeout=25_000)
 
 
 def test_the_page_makes_one_client_seed_per_browser_sends_it_and_shows_it(fresh_page: Any) -> None:

@@ -34,3 +34,14 @@ def test_the_tournaments_app_marks_its_tables() -> None:
     from tournaments.apps import _tournament_tables
 
     assert _tournament_tables in lobby.featured_by
+
+
+@pytest.mark.django_db
+def test_a_games_spectators_are_counted_for_its_table() -> None:
+    watched, other = table_create(computer=["novice"]).game, table_create(computer=["novice"]).game
+    keys = [lobby.spectator_arrived(watched.pk) for _ in range(2)]
+    client = APIClient()
+    assert client.get(f"/api/v1/watch/games/{watched.pk}/").json() == {"game": watched.pk, "spectators": 2}
+    lobby.spectator_left(keys[0])
+    assert client.get(f"/api/v1/watch/games/{watched.pk}/").json()["spectators"] == 1
+    assert client.get(f"/api/v1/watch/games/{other.pk}/").json()["spectators"] == 0
