@@ -143,7 +143,7 @@ class GameReplayApi(APIView):
 
 class GameHintApi(APIView):
     throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "actions"
+    throttle_scope = "hints"  # its own, tighter scope: a hint costs a computer's thinking
 
     @extend_schema(
         parameters=[OpenApiParameter("level", str, enum=list(LEVELS), description="default: experienced")],

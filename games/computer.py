@@ -10,21 +10,36 @@ themselves are Celery tasks (``games.tasks``) that play through ``games.services
 from __future__ import annotations
 
 import hashlib
+import time
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Player
 from games import selectors, store
-from games.engine import Action, Event, State, actors, event_from_dict, legal_actions
+from games.engine import Action, Event, State, action_from_dict, actors, event_from_dict, legal_actions
 from games.engine.ai import READERS, choose_action
 from games.errors import GameNotStarted, HintsOff
 from games.models import Game, Seat
 
 # Thinking time of a hint: the asker is waiting, and a hint is only advice.
 HINT_BUDGET_MS = 200
+# The master searches for as long as it is given (the other levels answer at once), and it
+# thinks in the web process, next to everyone's moves: a hint at this level gets a small
+# budget, so a few clients asking master hints cannot slow every other request down.
+MASTER_HINT_BUDGET_MS = 50
+# A hint computed once stays cached for (game, seq, seat, level): the seq moves on with
+# the game, so an entry only serves repeated asks of one position.
+HINT_CACHE_SECONDS = 600
+# While one request computes a hint, another asking the same waits for its answer (polling
+# the cache); a lock outliving its holder (a process died) expires and the waiter computes.
+HINT_LOCK_SECONDS = 5
+HINT_WAIT_SECONDS = 2.0
+HINT_POLL_SECONDS = 0.02
+_NOTHING = "none"  # cached "no hint" (the cache cannot tell a stored None from a miss)
 
 
 def seats_to_act(state: State, seats: list[Seat]) -> list[Seat]:
@@ -76,7 +91,37 @@ def hint_for(game: Game, player: Player | None, level: str) -> Action | None:
         raise GameNotStarted()
     if not game.hints:
         raise HintsOff()
+    key = f"hint:{game.pk}:{game.seq}:{seat}:{level}"
+    cached = cache.get(key)
+    if cached is None and not cache.add(f"{key}:lock", 1, HINT_LOCK_SECONDS):
+        cached = _wait_for(key)
+    if cached is not None:
+        return None if cached == _NOTHING else action_from_dict(cached)
+    try:
+        action = _compute_hint(game, seat, level)
+        cache.set(key, _NOTHING if action is None else action.to_dict(), HINT_CACHE_SECONDS)
+    finally:
+        cache.delete(f"{key}:lock")
+    return action
+
+
+def _wait_for(key: str) -> object:
+    """The hint another request is computing now, once it is cached; None when it does
+    not come in time (this request then computes it itself)."""
+    deadline = time.monotonic() + HINT_WAIT_SECONDS
+    while time.monotonic() < deadline:
+        time.sleep(HINT_POLL_SECONDS)
+        cached = cache.get(key)
+        if cached is not None:
+            return cached
+        if cache.get(f"{key}:lock") is None:
+            return None
+    return None
+
+
+def _compute_hint(game: Game, seat: int, level: str) -> Action | None:
     state = selectors.game_state(game)
     if not legal_actions(state, seat):
         return None
-    return move_for(game, state, seat, level, budget_ms=HINT_BUDGET_MS)
+    budget = MASTER_HINT_BUDGET_MS if level == "master" else HINT_BUDGET_MS
+    return move_for(game, state, seat, level, budget_ms=budget)

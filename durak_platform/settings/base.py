@@ -228,6 +228,7 @@ REST_FRAMEWORK: dict[str, Any] = {
     "DEFAULT_THROTTLE_RATES": {
         "auth": env("DJANGO_THROTTLE_AUTH", "30/min"),
         "actions": env("DJANGO_THROTTLE_ACTIONS", "240/min"),
+        "hints": env("DJANGO_THROTTLE_HINTS", "20/min"),
     },
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }

@@ -245,3 +245,100 @@ def test_a_table_may_switch_hints_off(make_client: Any) -> None:
     assert client.get(f"/api/v1/games/{plain['id']}/hint/").status_code == 200
     bad = client.post("/api/v1/games/", {"rules": {}, "hints": "no"})
     assert bad.status_code == 400 and "hints" in bad.json()["error"]["message"]
+
+
+def _count_engine_calls(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """Every call of the computer's engine (``choose_action``) a hint makes, with its budget."""
+    from games import computer
+
+    calls: list[dict[str, Any]] = []
+    real = computer.choose_action
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append(kwargs)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(computer, "choose_action", counting)
+    return calls
+
+
+def test_a_hint_is_computed_once_per_position(make_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same (game, seq, seat, level) asked again answers from the cache; another level
+    or a new seq computes again."""
+    alice, bob = make_client(), make_client()
+    view = table_over_rest(alice, bob, rules={"players": 2})
+    attacker = [alice, bob][view["attacker"]]
+    calls = _count_engine_calls(monkeypatch)
+    url = f"/api/v1/games/{view['id']}/hint/?level=experienced"
+    first = attacker.get(url).json()
+    assert attacker.get(url).json() == first and len(calls) == 1
+    attacker.get(f"/api/v1/games/{view['id']}/hint/?level=novice")
+    assert len(calls) == 2
+    idle = [alice, bob][view["defender"]]
+    assert idle.get(url).json() == {"action": None} and idle.get(url).json() == {"action": None}
+    assert len(calls) == 2, "no engine call for a seat with nothing to do"
+    response = attacker.act(view["id"], first["action"], view["seq"])
+    assert response.status_code == 200, response.content
+    after = attacker.view(view["id"])
+    mover = [alice, bob][after["you"]["seat"]] if after["legal_actions"] else [alice, bob][1 - after["you"]["seat"]]
+    mover.get(url)
+    mover.get(url)
+    assert len(calls) == 3, "a new seq computes again, once"
+
+
+def test_two_hints_at_once_compute_once(make_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A request finding another one computing the same hint waits for its answer."""
+    from django.core.cache import cache
+
+    from games import computer
+
+    alice, bob = make_client(), make_client()
+    view = table_over_rest(alice, bob, rules={"players": 2})
+    attacker = [alice, bob][view["attacker"]]
+    seat = view["attacker"]
+    url = f"/api/v1/games/{view['id']}/hint/?level=experienced"
+    calls = _count_engine_calls(monkeypatch)
+    key = f"hint:{view['id']}:{view['seq']}:{seat}:experienced"
+    assert cache.add(f"{key}:lock", 1, 5), "another request holds the lock"
+    answer = attacker.view(view["id"])["legal_actions"][0]
+    real_get = cache.get
+    misses = []
+
+    def get_then_answer(k: str, *args: Any) -> Any:
+        if k == key and not misses:
+            misses.append(k)
+            cache.set(key, answer, 60)  # the holder's answer arrives while we wait
+            return None
+        return real_get(k, *args)
+
+    monkeypatch.setattr(computer.cache, "get", get_then_answer)
+    assert attacker.get(url).json() == {"action": answer} and calls == []
+    cache.delete(key)
+    monkeypatch.setattr(computer, "HINT_WAIT_SECONDS", 0.05)
+    assert attacker.get(url).status_code == 200 and len(calls) == 1, "a lock whose holder died is outwaited"
+
+
+def test_the_master_hint_thinks_briefly(make_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from games import computer
+
+    alice, bob = make_client(), make_client()
+    view = table_over_rest(alice, bob, rules={"players": 2})
+    attacker = [alice, bob][view["attacker"]]
+    calls = _count_engine_calls(monkeypatch)
+    assert attacker.get(f"/api/v1/games/{view['id']}/hint/?level=master").status_code == 200
+    assert [call["budget_ms"] for call in calls] == [computer.MASTER_HINT_BUDGET_MS]
+    assert computer.MASTER_HINT_BUDGET_MS <= 50
+
+
+def test_hints_are_throttled_on_their_own(make_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    alice, bob = make_client(), make_client()
+    view = table_over_rest(alice, bob, rules={"players": 2})
+    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES",
+                        {"actions": "100/min", "auth": "100/min", "hints": "2/min"})
+    url = f"/api/v1/games/{view['id']}/hint/"
+    codes = [alice.get(url).status_code for _ in range(3)]
+    assert codes == [200, 200, 429]
+    error = _error(alice.get(url), 429, "throttled")
+    assert error["retry_after"] > 0
+    assert alice.act(view["id"], {"type": "take"}, 0).status_code == 409, "actions still pass"
+    assert alice.view(view["id"])["id"] == view["id"]
