@@ -174,6 +174,7 @@ class Stack:
             "DJANGO_WHITENOISE_USE_FINDERS": "1",
             "DJANGO_THROTTLE_ACTIONS": "1000000/min",
             "DJANGO_THROTTLE_AUTH": "1000000/min",
+            "DJANGO_THROTTLE_HINTS": "1000000/min",
             "DJANGO_LOG_LEVEL": "WARNING",
             **self.extra_env,
         })
