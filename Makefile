@@ -26,6 +26,7 @@ run: migrate
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) manage.py sweep_ai_turns --older-than 0
 	$(PY) manage.py sweep_tournaments
+	$(PY) manage.py sweep_timers
 	@echo "Дурак онлайн on http://$(HOST):$(PORT)/"
 	$(VENV)/bin/uvicorn durak_platform.asgi:application --host $(HOST) --port $(PORT)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from django.core.asgi import get_asgi_application
 
@@ -14,13 +15,22 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from durak_platform import sweeps  # noqa: E402
 from live.routing import websocket_urlpatterns as live_routes  # noqa: E402
 from live.socket_auth import TokenQueryAuthMiddleware  # noqa: E402
 from tournaments.routing import websocket_urlpatterns as tournament_routes  # noqa: E402
 
-application = ProtocolTypeRouter(
+router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AuthMiddlewareStack(TokenQueryAuthMiddleware(URLRouter([*live_routes, *tournament_routes]))),
     }
 )
+
+
+async def application(scope: Any, receive: Any, send: Any) -> None:
+    """The router, and on the first call the embedded mode's sweeper (``durak_platform.sweeps``):
+    only a process that serves gets here, once its workers are forked."""
+    if not sweeps.running():
+        sweeps.start()
+    await router(scope, receive, send)

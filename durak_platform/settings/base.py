@@ -205,6 +205,9 @@ CELERY_BEAT_SCHEDULE = {
 # ------------------------------------------------------------------------------
 # An AI turn whose last event is older than this is re-enqueued by the sweep.
 DURAK_AI_STALLED_AFTER = float(env("DURAK_AI_STALLED_AFTER", "30"))
+# The embedded mode (no broker, no beat): the server process runs the beat schedule's
+# sweeps itself in a daemon thread (durak_platform.sweeps).
+DURAK_EMBEDDED_SWEEPS = env_bool("DURAK_EMBEDDED_SWEEPS", True)
 # Thinking time for the search levels of the computer player, per move.
 DURAK_AI_BUDGET_MS = int(env("DURAK_AI_BUDGET_MS", "300"))
 # How many rebuilt game states each process keeps (replay stays the truth).

@@ -15,6 +15,8 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_TASK_EAGER_PROPAGATES = True
 DURAK_AI_BUDGET_MS = 50
+# No sweeper thread under the tests: they call its one pass themselves.
+DURAK_EMBEDDED_SWEEPS = False
 # Every deal a function of this seed and the game's id (``games.deal``): a failing random
 # game can be dealt again. A fresh seed per run, printed by tests/conftest.py;
 # ``DURAK_DEAL_SEED=<seed> make pytest`` deals that run's games again.

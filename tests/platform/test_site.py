@@ -42,10 +42,10 @@ def test_the_openapi_schema_names_every_contract_path(db: None) -> None:
 def test_the_asgi_app_routes_http_and_websockets() -> None:
     from channels.routing import ProtocolTypeRouter
 
-    from durak_platform.asgi import application
+    from durak_platform.asgi import router
 
-    assert isinstance(application, ProtocolTypeRouter)
-    assert set(application.application_mapping) == {"http", "websocket"}
+    assert isinstance(router, ProtocolTypeRouter)
+    assert set(router.application_mapping) == {"http", "websocket"}
 
 
 def test_group_names_are_valid_channel_group_names() -> None:
