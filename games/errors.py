@@ -80,3 +80,18 @@ class AlreadySeated(Conflict):
 
     def __init__(self) -> None:
         super().__init__("You already hold a seat in this game.")
+
+
+class TableExpired(Conflict):
+    code = "table_expired"
+
+    def __init__(self) -> None:
+        super().__init__("This table waited too long for players and is closed.")
+
+
+class TooManyWaitingTables(Conflict):
+    code = "too_many_waiting_tables"
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"You already have {limit} tables waiting for players: start or wait out one first.",
+                         limit=limit)

@@ -33,6 +33,12 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     last_event_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # A waiting table nobody filled within ``DURAK_WAITING_TABLE_TTL`` seconds: set by the
+    # sweep (``games.tasks.waiting_tables_expire``); a table past its TTL counts as expired
+    # when read even before the sweep gets to it. It stays ``waiting`` with no events, but
+    # nobody may join or fill it, the lobby does not list it and its creator's limit of
+    # waiting tables does not count it.
+    expired_at = models.DateTimeField(null=True, blank=True)
     # The table's options, chosen at creation and never changed (``games.options``).
     # Seconds a person has for each move; null: no timer (they may think forever).
     move_timer = models.PositiveIntegerField(null=True, blank=True)

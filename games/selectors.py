@@ -6,7 +6,12 @@ writes, and nothing here knows the rules.
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
+
+from django.conf import settings
+from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from accounts.models import Player
 from games import snapshots, spectators, store
@@ -82,6 +87,28 @@ def game_state(game: Game) -> State:
         state = game_state_replayed(game)
     snapshots.remember(game.pk, game.created_at, game.seq, state)
     return state
+
+
+def waiting_expired_before() -> datetime:
+    """A waiting table created before this moment is past ``DURAK_WAITING_TABLE_TTL``."""
+    return timezone.now() - timedelta(seconds=settings.DURAK_WAITING_TABLE_TTL)
+
+
+def waiting_open() -> Q:
+    """Waiting tables still open to join: not marked expired, not past their TTL."""
+    return Q(status=Game.Status.WAITING, expired_at__isnull=True, created_at__gt=waiting_expired_before())
+
+
+def waiting_expired(game: Game) -> bool:
+    """Whether ``game`` is a waiting table nobody may join any more (marked by the sweep,
+    or past its TTL and not yet swept: expiry never waits for the sweep)."""
+    return game.status == Game.Status.WAITING and (
+        game.expired_at is not None or game.created_at <= waiting_expired_before())
+
+
+def waiting_tables_of(player: Player) -> QuerySet[Game]:
+    """The open waiting tables ``player`` created (what ``DURAK_MAX_WAITING_TABLES`` limits)."""
+    return Game.objects.filter(waiting_open(), creator=player)
 
 
 def _seat_entry(seat: Seat) -> dict[str, Any]:
@@ -197,7 +224,8 @@ def game_summary(game: Game, player: Player | None) -> dict[str, Any]:
 
 
 def games_for_lobby(player: Player | None, limit: int = 50) -> list[Game]:
-    """The caller's own games first, then others' games to join or watch."""
+    """The caller's own games first, then others' games to join or watch (a waiting
+    table past its TTL is neither)."""
     base = Game.objects.prefetch_related("seats__player")
     mine: list[Game] = []
     if player is not None:
@@ -205,7 +233,7 @@ def games_for_lobby(player: Player | None, limit: int = 50) -> list[Game]:
     seen = {game.pk for game in mine}
     others = [
         game
-        for game in base.filter(status__in=[Game.Status.WAITING, Game.Status.ACTIVE]).order_by("-id")[: limit + len(seen)]
+        for game in base.filter(Q(status=Game.Status.ACTIVE) | waiting_open()).order_by("-id")[: limit + len(seen)]
         if game.pk not in seen
     ][:limit]
     return mine + others

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -51,10 +52,19 @@ from games.errors import (
     NoOpenSeat,
     NotCreator,
     StaleSeq,
+    TableExpired,
+    TooManyWaitingTables,
 )
 from games.models import Game, Seat
 from games.options import TableOptions
-from games.selectors import game_state, seated_number, seats_of
+from games.selectors import (
+    game_state,
+    seated_number,
+    seats_of,
+    waiting_expired,
+    waiting_expired_before,
+    waiting_tables_of,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -165,6 +175,8 @@ def game_create(*, creator: Player, rules: object, opponents: object = None,
         raise _engine_refusal(error) from error
     levels = _ai_levels(opponents, parsed.players)
     seed = deal.client_seed_checked(client_seed)
+    if 1 + len(levels) < parsed.players:  # it will wait for players
+        _waiting_limit_checked(creator)
     server_seed = deal_seed_take(creator)
     game = Game.objects.create(rules=parsed.to_dict(), creator=creator, deal_commitment=commitment_of(server_seed),
                                **(options or TableOptions()).fields())
@@ -175,6 +187,22 @@ def game_create(*, creator: Player, rules: object, opponents: object = None,
     Seat.objects.bulk_create(seats)
     state = _start(game, seats) if not any(seat.is_open for seat in seats) else None
     return Played(game, seats, state)
+
+
+def _waiting_limit_checked(creator: Player) -> None:
+    """Refuse one waiting table more than ``DURAK_MAX_WAITING_TABLES`` (a lobby flood).
+    The creator's row is locked first, so two creates at once count one after the other."""
+    Player.objects.select_for_update().filter(pk=creator.pk).first()
+    limit = settings.DURAK_MAX_WAITING_TABLES
+    if waiting_tables_of(creator).count() >= limit:
+        raise TooManyWaitingTables(limit)
+
+
+def waiting_tables_expire() -> int:
+    """Mark every waiting table past ``DURAK_WAITING_TABLE_TTL`` expired (the sweep; reads
+    already treat them so). Returns how many it marked."""
+    return Game.objects.filter(status=Game.Status.WAITING, expired_at__isnull=True,
+                               created_at__lte=waiting_expired_before()).update(expired_at=timezone.now())
 
 
 @transaction.atomic
@@ -202,6 +230,8 @@ def game_seat_people(*, players: list[Player], rules: object, options: TableOpti
 def _seat_open(game: Game, seats: list[Seat]) -> Seat:
     if game.status != Game.Status.WAITING:
         raise NoOpenSeat()
+    if waiting_expired(game):
+        raise TableExpired()
     for seat in seats:
         if seat.is_open:
             return seat

@@ -33,6 +33,12 @@ def ai_turns_sweep() -> int:
     return len(stalled)
 
 
+@shared_task(ignore_result=True)
+def waiting_tables_expire() -> int:
+    """Mark waiting tables past ``DURAK_WAITING_TABLE_TTL`` expired (``services``)."""
+    return services.waiting_tables_expire()
+
+
 def computer_turn_hook(move: MoveCommitted) -> None:
     """The ``computer_turn`` stage of a committed move (``games.signals``)."""
     if move.computer_due:

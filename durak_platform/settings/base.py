@@ -194,6 +194,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.tasks.ai_turns_sweep",
         "schedule": float(env("DURAK_AI_SWEEP_EVERY", "30")),
     },
+    # Marks waiting tables past DURAK_WAITING_TABLE_TTL expired (reads treat them so anyway).
+    "waiting-tables-expire": {
+        "task": "games.tasks.waiting_tables_expire",
+        "schedule": 60.0,
+    },
     # Moves a tournament on if the game-finished signal was lost with a worker.
     "tournaments-advance-sweep": {
         "task": "tournaments.tasks.tournaments_advance_sweep",
@@ -210,6 +215,10 @@ DURAK_AI_STALLED_AFTER = float(env("DURAK_AI_STALLED_AFTER", "30"))
 DURAK_EMBEDDED_SWEEPS = env_bool("DURAK_EMBEDDED_SWEEPS", True)
 # Thinking time for the search levels of the computer player, per move.
 DURAK_AI_BUDGET_MS = int(env("DURAK_AI_BUDGET_MS", "300"))
+# How many tables waiting for players one player may have created at once (lobby flood).
+DURAK_MAX_WAITING_TABLES = int(env("DURAK_MAX_WAITING_TABLES", "3"))
+# Seconds a table may wait for players; then nobody may join it and the lobby drops it.
+DURAK_WAITING_TABLE_TTL = float(env("DURAK_WAITING_TABLE_TTL", "1800"))
 # How many rebuilt game states each process keeps (replay stays the truth).
 DURAK_STATE_CACHE_SIZE = int(env("DURAK_STATE_CACHE_SIZE", "1024"))
 # Mount /bench/ceiling/ (the benchmark's bare insert endpoint).
