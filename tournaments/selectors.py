@@ -30,11 +30,6 @@ def entries_of(tournament: Tournament) -> list[tuple[int, str, str]]:
     return list(tournament.entries.order_by("id").values_list("player_id", "player__name", "status"))
 
 
-def entrant_ids(tournament: Tournament) -> list[int]:
-    """Entrants who did not withdraw, in the order they entered."""
-    return [player for player, _, status in entries_of(tournament) if status != Entry.Status.WITHDRAWN]
-
-
 def rounds_of(tournament: Tournament) -> list[Round]:
     return list(Round.objects.filter(tournament=tournament).order_by("number"))
 
@@ -57,7 +52,7 @@ def table_of_game(game_id: int) -> Table | None:
 
 def pool_of(tournament: Tournament) -> prizes.Pool:
     """The pool as it stands: fees of the active entrants (all entrants once started)."""
-    entrants = len(entrant_ids(tournament))
+    entrants = len(standings.entrants(tournament))
     return prizes.pool(entry_fee=tournament.entry_fee, entrants=entrants, rake_percent=tournament.rake_percent,
                        added_prize=tournament.added_prize, guarantee=tournament.guarantee)
 
