@@ -89,7 +89,13 @@ def main() -> None:
         setup_django(Path(folder))
         args.out.mkdir(parents=True, exist_ok=True)
         for number, (name, terms, entrants) in enumerate(TOURNAMENTS[:1] if args.quick else TOURNAMENTS):
-            detail = record(terms, entrants, seed=100 + number)
+            # The layout tests read a tournament whose tables each had a durak: a drawn table
+            # (rare, and the deal differs each run) is recorded again.
+            for attempt in range(10):
+                detail = record(terms, entrants, seed=100 + number + 1000 * attempt)
+                if not any((table["result"] or {}).get("draw") for round_ in detail["rounds"]
+                           for table in round_["tables"]):
+                    break
             detail["recorded_by"] = "tests/js/record_tournaments.py"
             path = args.out / f"{name}.json"
             path.write_text(json.dumps(detail, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
