@@ -225,6 +225,15 @@ DURAK_STATE_CACHE_SIZE = int(env("DURAK_STATE_CACHE_SIZE", "1024"))
 # The benchmark-only endpoint exists only under ``settings.bench`` (never in production).
 DURAK_BENCHMARK_ENDPOINTS = False
 
+# CLIENTS BEHIND PROXIES (durak_platform/clients.py)
+# ------------------------------------------------------------------------------
+# How many proxies we run in front of the app: 0 ignores X-Forwarded-For (a client's own
+# header must never make it a new client); N takes the Nth address from its right.
+DURAK_NUM_PROXIES = int(env("DJANGO_NUM_PROXIES", "0"))
+# Which peers may set it (addresses or networks; ``*``: any): a client that reaches the
+# app past the proxy cannot speak for someone else.
+DURAK_FORWARDED_ALLOW_IPS = env_list("DURAK_FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+
 # DJANGO REST FRAMEWORK
 # ------------------------------------------------------------------------------
 REST_FRAMEWORK: dict[str, Any] = {
@@ -241,8 +250,13 @@ REST_FRAMEWORK: dict[str, Any] = {
         "auth": env("DJANGO_THROTTLE_AUTH", "30/min"),
         "actions": env("DJANGO_THROTTLE_ACTIONS", "240/min"),
         "hints": env("DJANGO_THROTTLE_HINTS", "20/min"),
+        # A socket's resume resends a whole log or state: a small budget per player.
+        "resume": env("DJANGO_THROTTLE_RESUME", "30/min"),
     },
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # DRF's default (None) trusts X-Forwarded-For from anyone. Our throttles ask
+    # durak_platform.clients instead; this keeps any stock DRF throttle in step with it.
+    "NUM_PROXIES": DURAK_NUM_PROXIES,
 }
 if DEBUG:
     REST_FRAMEWORK["DEFAULT_RENDERER_CLASSES"].append("rest_framework.renderers.BrowsableAPIRenderer")
@@ -260,6 +274,8 @@ SPECTACULAR_SETTINGS = {
 
 # LOGGING
 # ------------------------------------------------------------------------------
+# dictConfig, then a filter that rewrites ?token=/?ticket= in every line to [redacted].
+LOGGING_CONFIG = "durak_platform.logs.configure"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
