@@ -7,11 +7,13 @@ run in-process. Setting ``DATABASE_URL``, ``DJANGO_CHANNEL_LAYER=redis``/``REDIS
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from pathlib import Path
 from typing import Any
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -229,10 +231,18 @@ DURAK_BENCHMARK_ENDPOINTS = False
 # ------------------------------------------------------------------------------
 # How many proxies we run in front of the app: 0 ignores X-Forwarded-For (a client's own
 # header must never make it a new client); N takes the Nth address from its right.
+if not env("DJANGO_NUM_PROXIES", "0").strip().isdigit():
+    raise ImproperlyConfigured("DJANGO_NUM_PROXIES is a whole number: the proxies in front of the app (0: none).")
 DURAK_NUM_PROXIES = int(env("DJANGO_NUM_PROXIES", "0"))
 # Which peers may set it (addresses or networks; ``*``: any): a client that reaches the
 # app past the proxy cannot speak for someone else.
 DURAK_FORWARDED_ALLOW_IPS = env_list("DURAK_FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+for _allowed in DURAK_FORWARDED_ALLOW_IPS:
+    if _allowed != "*":
+        try:
+            ipaddress.ip_network(_allowed, strict=False)
+        except ValueError as _error:
+            raise ImproperlyConfigured(f"DURAK_FORWARDED_ALLOW_IPS: {_allowed!r} is no address or network.") from _error
 
 # DJANGO REST FRAMEWORK
 # ------------------------------------------------------------------------------

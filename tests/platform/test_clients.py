@@ -3,6 +3,9 @@ proxies the deployment names, and a header of the client's own never makes a new
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -11,6 +14,7 @@ from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
 
 from durak_platform.clients import client_address, forwarded_address
+from tests.harness.stack import ROOT
 
 
 @pytest.fixture
@@ -90,3 +94,14 @@ def test_drf_is_told_the_same_number_of_proxies() -> None:
     from rest_framework.settings import api_settings
 
     assert api_settings.NUM_PROXIES == settings.DURAK_NUM_PROXIES == 0
+
+
+@pytest.mark.parametrize(("name", "value", "says"), [
+    ("DJANGO_NUM_PROXIES", "one", "DJANGO_NUM_PROXIES is a whole number"),
+    ("DURAK_FORWARDED_ALLOW_IPS", "10.0.0.0/8,proxy.local", "'proxy.local' is no address or network"),
+])
+def test_bad_proxy_settings_stop_the_start_with_a_reason(name: str, value: str, says: str) -> None:
+    env = {**os.environ, name: value, "DJANGO_SETTINGS_MODULE": "durak_platform.settings.test"}
+    done = subprocess.run([sys.executable, "-c", "import django; django.setup()"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0 and "ImproperlyConfigured" in done.stderr and says in done.stderr
