@@ -47,6 +47,14 @@ class RedactSecrets(logging.Filter):
             record.args = tuple(_scrub(arg) for arg in record.args)
         elif isinstance(record.args, dict):
             record.args = {key: _scrub(arg) for key, arg in record.args.items()}
+        if record.exc_info and not record.exc_text:
+            # A traceback's messages may quote a URL too: format it here, redacted; the
+            # formatter uses the text it finds instead of formatting it again.
+            record.exc_text = redact(logging.Formatter().formatException(record.exc_info))
+        elif record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        if record.stack_info:
+            record.stack_info = redact(record.stack_info)
         return True
 
 

@@ -43,6 +43,15 @@ def test_a_path_logged_with_arguments_is_redacted(console: io.StringIO) -> None:
     assert "s3cret" not in console.getvalue() and "?token=[redacted]" in console.getvalue()
 
 
+def test_a_traceback_is_redacted_too(console: io.StringIO) -> None:
+    try:
+        raise ValueError("could not open /ws/games/1/?token=s3cret")
+    except ValueError:
+        logging.getLogger("live.anything").exception("failed")
+    written = console.getvalue()
+    assert "ValueError: could not open /ws/games/1/?token=[redacted]" in written and "s3cret" not in written
+
+
 def test_djangos_request_log_of_a_real_request(db: None, console: io.StringIO) -> None:
     Client().get("/api/v1/players/me/?token=s3cret-token", HTTP_AUTHORIZATION="Token s3cret-token")
     Client().get("/no/such/page/?ticket=s3cret-ticket")
