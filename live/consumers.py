@@ -9,7 +9,8 @@ Protocol (see README, "Live play"):
 - ``{"type": "action", "action": "attack", "cards": [...], "expected_seq": N}`` (or the
   REST body nested: ``"action": {"type": "attack", ...}``) → the events it caused, then
   ``{"type": "action_ok", "view": ...}``; a refusal is ``{"type": "error", "error": ...}``
-  with the REST codes.
+  with the REST codes. Actions charge the player's one budget, REST's too; ``resume`` has
+  a small one of its own (``live.socket_throttle``): past them, ``throttled``.
 
 A group notice carries ``(game_id, seq)`` only; it reaches each server process once
 (``live.hub``), which hands it to its sockets of that game. ``last_sent`` makes every
@@ -115,7 +116,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             return
         if user is None or not user.is_authenticated:
             await self._send_json({"type": "error", **error_body("not_authenticated",
-                                                                 "Connect with ?token= or a session.")})
+                                                                 "Connect with ?ticket=, ?token= or a session.")})
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         try:
