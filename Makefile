@@ -28,7 +28,10 @@ run: migrate
 	$(PY) manage.py sweep_tournaments
 	$(PY) manage.py sweep_timers
 	@echo "Дурак онлайн on http://$(HOST):$(PORT)/"
-	$(VENV)/bin/uvicorn durak_platform.asgi:application --host $(HOST) --port $(PORT)
+	# --no-proxy-headers: uvicorn would take a loopback client's X-Forwarded-For as its
+	# address; the app alone reads that header, from the proxies it is told of
+	# (DJANGO_NUM_PROXIES, DURAK_FORWARDED_ALLOW_IPS: durak_platform/clients.py).
+	$(VENV)/bin/uvicorn durak_platform.asgi:application --host $(HOST) --port $(PORT) --no-proxy-headers
 
 # ruff, and the import contracts (pyproject.toml): the apps depend one way, the engine is pure.
 lint: $(VENV)/.installed

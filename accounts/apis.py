@@ -9,12 +9,13 @@ from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts.deal_seeds import next_commitment
 from accounts.selectors import player_data, player_of
 from accounts.services import guest_create, player_register, token_obtain
+from accounts.tickets import TICKET_TTL, ticket_issue
+from durak_platform.throttles import ScopedRateThrottle
 
 
 class PlayerSerializer(serializers.Serializer):
@@ -89,3 +90,24 @@ class PlayerMeApi(APIView):
         player = player_of(request.user)
         assert player is not None  # IsAuthenticated ran first
         return Response({**player_data(player), "fairness": {"next_commitment": next_commitment(player)}})
+
+
+TicketSerializer = inline_serializer("Ticket", fields={
+    "ticket": serializers.CharField(help_text="Connect with ws://<host>/ws/…/?ticket=<ticket>: once, within expires_in"),
+    "expires_in": serializers.IntegerField(help_text="Seconds the ticket stays good for"),
+})
+
+
+class TicketCreateApi(APIView):
+    """A single-use websocket ticket, so the token itself need not ride in a URL."""
+
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "auth"
+
+    @extend_schema(request=None, responses={201: TicketSerializer},
+                   summary="A short-lived, single-use ticket for a websocket's ?ticket=")
+    def post(self, request: Request) -> Response:
+        token = request.auth
+        assert request.user.pk is not None  # IsAuthenticated ran first
+        ticket = ticket_issue(user_id=request.user.pk, token_key=getattr(token, "key", None))
+        return Response({"ticket": ticket, "expires_in": TICKET_TTL}, status=201)

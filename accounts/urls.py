@@ -6,5 +6,6 @@ urlpatterns = [
     path("auth/guest/", apis.GuestCreateApi.as_view(), name="auth-guest"),
     path("auth/register/", apis.RegisterApi.as_view(), name="auth-register"),
     path("auth/token/", apis.TokenObtainApi.as_view(), name="auth-token"),
+    path("auth/ticket/", apis.TicketCreateApi.as_view(), name="auth-ticket"),
     path("players/me/", apis.PlayerMeApi.as_view(), name="player-me"),
 ]

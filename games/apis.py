@@ -11,12 +11,12 @@ from typing import Any
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts.models import Player
 from accounts.selectors import player_of
 from durak_platform.errors import InvalidRequest
+from durak_platform.throttles import PlayerRateThrottle, ScopedRateThrottle
 from games import computer, selectors, services
 from games.engine import InvalidAction, action_from_dict
 from games.engine.ai import LEVELS
@@ -102,7 +102,8 @@ class GameFillApi(APIView):
 
 
 class ActionPlayApi(APIView):
-    throttle_classes = [ScopedRateThrottle]
+    # One budget per player, charged by the socket's actions too (durak_platform.rates).
+    throttle_classes = [PlayerRateThrottle]
     throttle_scope = "actions"
     malformed_code = "invalid_action"
 

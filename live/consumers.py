@@ -9,7 +9,8 @@ Protocol (see README, "Live play"):
 - ``{"type": "action", "action": "attack", "cards": [...], "expected_seq": N}`` (or the
   REST body nested: ``"action": {"type": "attack", ...}``) → the events it caused, then
   ``{"type": "action_ok", "view": ...}``; a refusal is ``{"type": "error", "error": ...}``
-  with the REST codes.
+  with the REST codes. Actions charge the player's one budget, REST's too; ``resume`` has
+  a small one of its own (``live.socket_throttle``): past them, ``throttled``.
 
 A group notice carries ``(game_id, seq)`` only; it reaches each server process once
 (``live.hub``), which hands it to its sockets of that game. ``last_sent`` makes every
@@ -36,9 +37,8 @@ from durak_platform.exceptions import error_body
 from games import selectors, services
 from games.engine import Action, InvalidAction, action_from_dict
 from games.errors import InvalidActionError
-from live import feed, hub, lobby
+from live import feed, hub, lobby, socket_throttle
 from live import services as live_services
-from live.socket_throttle import ActionRate
 
 logger = logging.getLogger(__name__)
 
@@ -87,6 +87,8 @@ def _connect(game_id: int, user: Any) -> feed.Viewer:
 def _play(viewer: feed.Viewer, action: Action, expected_seq: int) -> dict[str, Any]:
     # A move made in person takes an away seat back (the live hook sees its actor).
     assert viewer.player is not None
+    # The player's one budget, charged by REST's actions and all the player's sockets.
+    socket_throttle.action_charge(viewer.player.user_id)
     played = services.action_play(game_id=viewer.game_id, player=viewer.player, action=action,
                                   expected_seq=expected_seq)
     seat = selectors.seat_number_of(played.seats, viewer.player)
@@ -98,7 +100,6 @@ class GameConsumer(AsyncWebsocketConsumer):
     channel_layer_alias = "(none: live.hub listens for the socket)"
     viewer: feed.Viewer | None = None
     last_sent = 0
-    rate: ActionRate | None = None
     _sending: asyncio.Lock | None = None
     _hub: hub.Hub | None = None
     _spectator: str | None = None  # the lobby's key for a socket without a seat
@@ -108,9 +109,14 @@ class GameConsumer(AsyncWebsocketConsumer):
         # Accept first, so a refusal can say why before the close.
         await self.accept()
         user = self.scope.get("user")
+        refused = self.scope.get("auth_throttled")
+        if isinstance(refused, ApplicationError):  # too many wrong tokens from this address
+            await self._send_error(refused)
+            await self.close(code=4000 + refused.status)
+            return
         if user is None or not user.is_authenticated:
             await self._send_json({"type": "error", **error_body("not_authenticated",
-                                                                 "Connect with ?token= or a session.")})
+                                                                 "Connect with ?ticket=, ?token= or a session.")})
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         try:
@@ -212,6 +218,9 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.last_sent = max(self.last_sent, int(view["seq"]))
 
     async def _resume(self, after: int) -> None:
+        assert self.viewer is not None
+        if self.viewer.player is not None:
+            await database_sync_to_async(socket_throttle.resume_charge)(self.viewer.player.user_id)
         async with self._lock():
             await self._resend(after)
 
@@ -234,8 +243,6 @@ class GameConsumer(AsyncWebsocketConsumer):
         assert self.viewer is not None
         if self.viewer.player is None:
             raise ApplicationError("Log in to play.", code="not_authenticated", status=401)
-        self.rate = self.rate or ActionRate()
-        self.rate.check()
         view = await database_sync_to_async(_play)(self.viewer, action, expected_seq)
         # The action's own events first, so this stream stays whole and in order.
         async with self._lock():

@@ -1,9 +1,12 @@
-"""Websocket auth by ``?token=``: browsers cannot set headers on a websocket handshake.
+"""Websocket auth by ``?ticket=`` or ``?token=``: browsers cannot set headers on a
+websocket handshake.
 
-Wraps the URL router inside Channels' session auth, so a token, when given, decides who
-the connection is; without one the session cookie (set by ``AuthMiddlewareStack``) does,
-from our own pages only. A wrong token leaves the connection anonymous rather than
-falling back to the cookie.
+Wraps the URL router inside Channels' session auth, so a ticket or token, when given,
+decides who the connection is; without one the session cookie (set by
+``AuthMiddlewareStack``) does, from our own pages only. A wrong one leaves the connection
+anonymous rather than falling back to the cookie, and charges the client's address
+(``live.socket_throttle``): past the ``auth`` rate the socket is refused with
+``429 throttled`` (``scope["auth_throttled"]``) before anything else.
 """
 
 from __future__ import annotations
@@ -14,20 +17,31 @@ from urllib.parse import parse_qs, urlsplit
 from channels.db import database_sync_to_async
 from channels.middleware import BaseMiddleware
 from django.contrib.auth.models import AnonymousUser
-from rest_framework.authtoken.models import Token
+
+from accounts.tickets import ticket_redeem, user_for_token
+from live import socket_throttle
 
 
-def token_from_query(query_string: bytes) -> str | None:
-    values = parse_qs(query_string.decode("latin-1")).get("token")
-    return values[0] if values else None
+def credential_from_query(query_string: bytes) -> tuple[str, str] | None:
+    """``("ticket", …)`` or ``("token", …)`` from a query string; a ticket wins."""
+    query = parse_qs(query_string.decode("latin-1"))
+    for kind in ("ticket", "token"):
+        values = query.get(kind)
+        if values:
+            return kind, values[0]
+    return None
 
 
 @database_sync_to_async
-def user_for_token(key: str) -> Any:
-    token = Token.objects.select_related("user", "user__player").filter(key=key).first()
-    if token is None or not token.user.is_active:
-        return AnonymousUser()
-    return token.user
+def _authenticate(scope: dict[str, Any], kind: str, value: str) -> tuple[Any, socket_throttle.Throttled | None]:
+    user = ticket_redeem(value) if kind == "ticket" else user_for_token(value)
+    if user is not None:
+        return user, None
+    try:
+        socket_throttle.auth_failure_charge(scope)
+    except socket_throttle.Throttled as refused:
+        return AnonymousUser(), refused
+    return AnonymousUser(), None
 
 
 def _header(scope: dict[str, Any], name: bytes) -> str | None:
@@ -50,9 +64,10 @@ def same_origin(scope: dict[str, Any]) -> bool:
 
 class TokenQueryAuthMiddleware(BaseMiddleware):
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
-        key = token_from_query(scope.get("query_string", b""))
-        if key is not None:
-            scope = dict(scope, user=await user_for_token(key))
+        credential = credential_from_query(scope.get("query_string", b""))
+        if credential is not None:
+            user, refused = await _authenticate(scope, *credential)
+            scope = dict(scope, user=user, auth_throttled=refused)
         elif not same_origin(scope):
             scope = dict(scope, user=AnonymousUser())
         return await super().__call__(scope, receive, send)

@@ -1,43 +1,31 @@
-"""A socket's own action rate limit, at the REST ``actions`` rate (``429 throttled``).
+"""A socket's budgets (``429 throttled``), kept in the cache beside REST's.
 
-Per connection and in memory: a socket lives in one process, and REST's cache-backed
-throttle would add a Redis round trip to every move for nothing.
+Actions charge the player's one ``actions`` budget that ``POST …/actions/`` charges too,
+across every socket the player holds, in any process (``durak_platform.rates``). A
+``resume`` resends a game's whole log or state: it has a small budget of its own, per
+player. A wrong ``?token=`` or ``?ticket=`` charges the client's address at the ``auth``
+rate, as a wrong password does.
 """
 
 from __future__ import annotations
 
-import time
-from collections import deque
+from typing import Any
 
-from django.conf import settings
+from durak_platform import rates
+from durak_platform.clients import client_address
+from durak_platform.rates import Throttled
+from durak_platform.throttles import player_key
 
-from durak_platform.errors import ApplicationError
-
-PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-
-
-class Throttled(ApplicationError):
-    status = 429
-    code = "throttled"
+__all__ = ["Throttled", "action_charge", "auth_failure_charge", "resume_charge"]
 
 
-def parse_rate(rate: str) -> tuple[int, int]:
-    """``"240/min"`` → (240, 60)."""
-    count, period = rate.split("/")
-    return int(count), PERIODS[period.strip()[0]]
+def action_charge(user_id: int) -> None:
+    rates.charge("actions", player_key(user_id))
 
 
-class ActionRate:
-    def __init__(self, rate: str | None = None) -> None:
-        self.limit, self.period = parse_rate(rate or settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["actions"])
-        self.times: deque[float] = deque()
+def resume_charge(user_id: int) -> None:
+    rates.charge("resume", player_key(user_id))
 
-    def check(self) -> None:
-        """Count one action now, or refuse it with how long to wait."""
-        now = time.monotonic()
-        while self.times and self.times[0] <= now - self.period:
-            self.times.popleft()
-        if len(self.times) >= self.limit:
-            wait = int(self.times[0] + self.period - now) + 1
-            raise Throttled(f"Too many actions; try again in {wait} s.", retry_after=wait)
-        self.times.append(now)
+
+def auth_failure_charge(scope: dict[str, Any]) -> None:
+    rates.charge("auth-socket", client_address(scope), rates.rate_of("auth"))

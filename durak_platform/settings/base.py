@@ -7,11 +7,13 @@ run in-process. Setting ``DATABASE_URL``, ``DJANGO_CHANNEL_LAYER=redis``/``REDIS
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from pathlib import Path
 from typing import Any
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -225,6 +227,23 @@ DURAK_STATE_CACHE_SIZE = int(env("DURAK_STATE_CACHE_SIZE", "1024"))
 # The benchmark-only endpoint exists only under ``settings.bench`` (never in production).
 DURAK_BENCHMARK_ENDPOINTS = False
 
+# CLIENTS BEHIND PROXIES (durak_platform/clients.py)
+# ------------------------------------------------------------------------------
+# How many proxies we run in front of the app: 0 ignores X-Forwarded-For (a client's own
+# header must never make it a new client); N takes the Nth address from its right.
+if not env("DJANGO_NUM_PROXIES", "0").strip().isdigit():
+    raise ImproperlyConfigured("DJANGO_NUM_PROXIES is a whole number: the proxies in front of the app (0: none).")
+DURAK_NUM_PROXIES = int(env("DJANGO_NUM_PROXIES", "0"))
+# Which peers may set it (addresses or networks; ``*``: any): a client that reaches the
+# app past the proxy cannot speak for someone else.
+DURAK_FORWARDED_ALLOW_IPS = env_list("DURAK_FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+for _allowed in DURAK_FORWARDED_ALLOW_IPS:
+    if _allowed != "*":
+        try:
+            ipaddress.ip_network(_allowed, strict=False)
+        except ValueError as _error:
+            raise ImproperlyConfigured(f"DURAK_FORWARDED_ALLOW_IPS: {_allowed!r} is no address or network.") from _error
+
 # DJANGO REST FRAMEWORK
 # ------------------------------------------------------------------------------
 REST_FRAMEWORK: dict[str, Any] = {
@@ -241,8 +260,13 @@ REST_FRAMEWORK: dict[str, Any] = {
         "auth": env("DJANGO_THROTTLE_AUTH", "30/min"),
         "actions": env("DJANGO_THROTTLE_ACTIONS", "240/min"),
         "hints": env("DJANGO_THROTTLE_HINTS", "20/min"),
+        # A socket's resume resends a whole log or state: a small budget per player.
+        "resume": env("DJANGO_THROTTLE_RESUME", "30/min"),
     },
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # DRF's default (None) trusts X-Forwarded-For from anyone. Our throttles ask
+    # durak_platform.clients instead; this keeps any stock DRF throttle in step with it.
+    "NUM_PROXIES": DURAK_NUM_PROXIES,
 }
 if DEBUG:
     REST_FRAMEWORK["DEFAULT_RENDERER_CLASSES"].append("rest_framework.renderers.BrowsableAPIRenderer")
@@ -260,6 +284,8 @@ SPECTACULAR_SETTINGS = {
 
 # LOGGING
 # ------------------------------------------------------------------------------
+# dictConfig, then a filter that rewrites ?token=/?ticket= in every line to [redacted].
+LOGGING_CONFIG = "durak_platform.logs.configure"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -31,7 +31,8 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
-REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {"auth": "100000/min", "actions": "100000/min", "hints": "100000/min"}
+REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {"auth": "100000/min", "actions": "100000/min", "hints": "100000/min",
+                                           "resume": "100000/min"}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A file, not memory: threads in the concurrency tests need real SQLite locking. One
     # file per test process, so test runs side by side never share (and corrupt) one.

@@ -66,6 +66,18 @@ export function api(method, path, body) {
   return request(method, path, body, false);
 }
 
+/* What a socket's URL carries: a one-use ticket (POST /auth/ticket/, good for a minute),
+ * so the long-lived token stays out of URLs and whatever logs them; the token itself
+ * when no ticket comes (an older server, a throttled moment). "" without a player. */
+export async function socketCredential() {
+  if (!token) return "";
+  try {
+    const data = await api("POST", "/auth/ticket/");
+    if (data && typeof data.ticket === "string") return "ticket=" + encodeURIComponent(data.ticket);
+  } catch (e) { /* the token will do */ }
+  return token ? "token=" + encodeURIComponent(token) : "";
+}
+
 /* A player for this browser: the remembered guest, or a new one. Callers at the same
  * moment (a page and its table notices) share one request, so one guest is made. */
 let guestComing = null;

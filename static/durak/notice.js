@@ -1,5 +1,5 @@
 /* «Ваш стол готов»: on every page of the site, the signed-in player hears when their table
- * of a new tournament round is dealt (ws/players/me/, the token as ?token=) and is taken
+ * of a new tournament round is dealt (ws/players/me/, a one-use ?ticket=) and is taken
  * to it, /?game=<id>: at once, or with a button when they sit at a running game of their
  * own. Without the socket the page asks GET /api/v1/tournaments/table-ready/ every 10 s;
  * it asks once on every (re)connect too, since a notice may be lost.
@@ -7,7 +7,7 @@
  * A table the page has already announced is not jumped to again (the person may have
  * left it on purpose, to look at the bracket): it is offered with the button instead.
  * One offered because the person was busy at their own game is gone to when that ends. */
-import { api, currentToken, ensureGuest } from "./api.js";
+import { api, currentToken, ensureGuest, socketCredential } from "./api.js";
 import { translate } from "./i18n.js";
 import { load, save } from "./prefs.js";
 import { storedLang } from "./words.js";
@@ -109,11 +109,12 @@ async function check() {
   } catch (e) { /* the next tick asks again */ }
 }
 
-function connect() {
-  const token = currentToken();
-  if (!window.WebSocket || !token) return;
+async function connect() {
+  if (!window.WebSocket || !currentToken()) return;
+  const credential = await socketCredential();
+  if (!credential || N.ws) return;
   const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host +
-    "/ws/players/me/?token=" + encodeURIComponent(token);
+    "/ws/players/me/?" + credential;
   let ws;
   try { ws = new WebSocket(url); } catch (e) { return; }
   N.ws = ws;
@@ -155,6 +156,6 @@ export async function startTableNotices({ current = () => [], busy = () => false
   } catch (e) {
     return; // offline: the poll asks once the guest exists
   }
-  connect();
+  await connect();
   if (!N.ws) check();
 }

@@ -1,18 +1,25 @@
 /* The live socket, /ws/games/{id}/: new events as they happen. Optional: REST polling
  * covers everything without it, so a failure here is silent and retried with backoff. */
-import { currentToken } from "./api.js";
+import { currentToken, socketCredential } from "./api.js";
 import { enqueue, fetchEvents, pump } from "./replay.js";
 import * as store from "./store.js";
 
 const S = store.state;
 
-export function connectWs() {
-  const token = currentToken();
-  if (!window.WebSocket || !S.gameId || !token) return;
-  if (S.ws) { try { S.ws.close(); } catch (e) { /* already closed */ } }
+// Each connect's number: a connect still waiting for its ticket gives way to a newer one.
+let attempt = 0;
+
+export async function connectWs() {
+  if (!window.WebSocket || !S.gameId || !currentToken()) return;
+  const old = S.ws;
+  store.socketStarted(null); // the old socket's close is no failure of the new one
+  if (old) { try { old.close(); } catch (e) { /* already closed */ } }
   const gid = S.gameId;
+  const mine = ++attempt;
+  const credential = await socketCredential();
+  if (mine !== attempt || gid !== S.gameId || !credential) return;
   const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host +
-    "/ws/games/" + encodeURIComponent(gid) + "/?token=" + encodeURIComponent(token);
+    "/ws/games/" + encodeURIComponent(gid) + "/?" + credential;
   let ws;
   try { ws = new WebSocket(url); } catch (e) { return; }
   store.socketStarted(ws);

@@ -61,6 +61,10 @@ def test_live_socket_resumes_from_the_last_seq(desktop: Any) -> None:
     assert len(game_sockets()) > count
     again = [json.loads(f) for f in game_sockets()[-1]["sent"] if '"resume"' in f]
     assert again and again[0]["after"] == last
+    # The token stays out of every socket's URL: each (re)connect takes a one-use ticket.
+    urls = [record["url"] for record in sockets]
+    assert urls and all("?ticket=" in url and "token=" not in url for url in urls), urls
+    assert len({url.split("?ticket=")[1] for url in urls}) == len(urls)
 
 
 def test_plays_on_without_the_socket(fresh_page: Any) -> None:

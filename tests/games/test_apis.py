@@ -216,10 +216,12 @@ def test_the_list_shows_my_games_and_games_to_join(make_client: Any) -> None:
     assert not [card for g in games.values() for card in cards_in(g)], "a listing shows no cards"
 
 
-def test_actions_are_throttled_with_429(make_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_actions_are_throttled_with_429(make_client: Any, settings: Any) -> None:
     alice, bob = make_client(), make_client()
     view = table_over_rest(alice, bob, rules={"players": 2})
-    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"actions": "3/min", "auth": "3/min"})
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
+                               "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+                                                          "actions": "3/min"}}
     codes = [alice.act(view["id"], {"type": "take"}, 0).status_code for _ in range(5)]
     assert codes[:3] == [409, 409, 409] and codes[3:] == [429, 429]
     error = _error(alice.act(view["id"], {"type": "take"}, 0), 429, "throttled")

@@ -175,6 +175,7 @@ class Stack:
             "DJANGO_THROTTLE_ACTIONS": "1000000/min",
             "DJANGO_THROTTLE_AUTH": "1000000/min",
             "DJANGO_THROTTLE_HINTS": "1000000/min",
+            "DJANGO_THROTTLE_RESUME": "1000000/min",
             "DJANGO_LOG_LEVEL": "WARNING",
             **self.extra_env,
         })
@@ -198,10 +199,13 @@ class Stack:
         self.start_worker(pool=pool)
         self.start_server()
 
-    def start_server(self, *options: str) -> None:
+    def start_server(self, *options: str, proxy_headers: bool = False) -> None:
+        """uvicorn as ``make run`` starts it: ``--no-proxy-headers`` (the app alone reads
+        ``X-Forwarded-For``, ``durak_platform.clients``) unless ``proxy_headers``."""
+        proxy = [] if proxy_headers else ["--no-proxy-headers"]
         self.server = self._spawn([sys.executable, "-m", "uvicorn", "durak_platform.asgi:application",
                                    "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning",
-                                   *options], "uvicorn.log")
+                                   *proxy, *options], "uvicorn.log")
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:

@@ -245,23 +245,6 @@ async def test_a_waiting_table_starts_live_when_the_last_seat_is_taken() -> None
     await creator.close()
 
 
-async def test_socket_actions_are_throttled_like_rest(monkeypatch: pytest.MonkeyPatch) -> None:
-    from live import consumers
-    from live.socket_throttle import ActionRate
-
-    monkeypatch.setattr(consumers, "ActionRate", lambda: ActionRate("2/min"))
-    table = await seated(rules=SHORT)
-    alice = Socket(table.id, table.tokens[0])
-    view = (await alice.open())["view"]
-    for _ in range(2):
-        await alice.send({"type": "action", "action": "take", "expected_seq": view["seq"] - 1})
-        assert (await alice.next())["error"]["code"] == "stale_seq"
-    await alice.send({"type": "action", "action": "take", "expected_seq": view["seq"]})
-    refused = (await alice.next())["error"]
-    assert refused["code"] == "throttled" and refused["retry_after"] > 0
-    await alice.close()
-
-
 async def test_reconnecting_takes_an_away_seat_back() -> None:
     from django.utils import timezone
 
