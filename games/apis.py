@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 
 from accounts.models import Player
 from accounts.selectors import player_of
+from durak_platform.converters import MAX_ID
 from durak_platform.errors import InvalidRequest
 from games import computer, selectors, services
 from games.engine import InvalidAction, action_from_dict
@@ -53,7 +54,8 @@ def _view_of(played: Played, player: Player) -> dict[str, Any]:
 def _after_param(value: str) -> int:
     if not value.strip().isdigit():
         raise InvalidRequest("'after' must be a whole number, 0 or more.")
-    return int(value)
+    # Past the largest seq there is nothing after; the database could not compare it.
+    return min(int(value), MAX_ID)
 
 
 class GameListCreateApi(APIView):
@@ -69,6 +71,11 @@ class GameListCreateApi(APIView):
         data = request.data
         if not isinstance(data, dict):
             raise InvalidActionError("The body must be a JSON object with 'rules' and 'opponents'.")
+        if not isinstance(data.get("rules"), dict):
+            # The contract's create is rules + opponents: an empty body is a client's mistake,
+            # not a request for the defaults ({"rules": {}} asks for those).
+            raise InvalidActionError("'rules' is required: an object such as {\"players\": 2} ({} for the defaults).",
+                                     reason="bad_rules")
         player = _player(request)
         options = table_options_parse(data)  # "timer", "spectator_delay", "hints"
         played = services.game_create(creator=player, rules=data.get("rules"), opponents=data.get("opponents"),
@@ -116,7 +123,7 @@ class ActionPlayApi(APIView):
         expected_seq = request.data.get("expected_seq") if isinstance(request.data, dict) else None
         if expected_seq is None:
             raise InvalidActionError("'expected_seq' is required: the seq you last saw.")
-        if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
+        if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or not 0 <= expected_seq <= MAX_ID:
             raise InvalidActionError("'expected_seq' must be a whole number, 0 or more.")
         player = _player(request)
         played = services.action_play(game_id=game_id, player=player, action=action, expected_seq=expected_seq)

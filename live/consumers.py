@@ -31,12 +31,13 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from accounts.selectors import player_of
+from durak_platform.converters import MAX_ID
 from durak_platform.errors import ApplicationError
 from durak_platform.exceptions import error_body
 from games import selectors, services
 from games.engine import Action, InvalidAction, action_from_dict
 from games.errors import InvalidActionError
-from live import feed, hub, lobby
+from live import feed, frames, hub, lobby
 from live import services as live_services
 from live.socket_throttle import ActionRate
 
@@ -65,7 +66,7 @@ def parse_action(message: dict[str, Any]) -> tuple[Action, int]:
     expected_seq = fields.get("expected_seq")
     if expected_seq is None:
         raise InvalidActionError("'expected_seq' is required: the seq you last saw.")
-    if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
+    if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or not 0 <= expected_seq <= MAX_ID:
         raise InvalidActionError("'expected_seq' must be a whole number, 0 or more.")
     return action, expected_seq
 
@@ -147,10 +148,15 @@ class GameConsumer(AsyncWebsocketConsumer):
             self._spectator = None
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if frames.too_big(text_data, bytes_data):  # before parsing: refused unread
+            await self._send_error(InvalidMessage(f"A message is at most {frames.MAX_FRAME_BYTES} bytes.",
+                                                  code="message_too_large"))
+            await self.close(code=frames.CLOSE_TOO_BIG)
+            return
         if self.viewer is None:
             return
         try:
-            message = json.loads(text_data or "")
+            message = frames.parsed(text_data or "")
             if not isinstance(message, dict):
                 raise ValueError
         except ValueError:

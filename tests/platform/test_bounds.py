@@ -1,0 +1,133 @@
+"""Issue 26: input past every bound is a 4xx in the contract's shape, never a 500 or
+Django's debug page: deep JSON, ids past a 64-bit integer, unknown urls, empty bodies."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client as DjangoClient
+from django.test import override_settings
+
+from tests.harness.tables import table_over_rest
+
+HUGE = "99999999999999999999"  # past 2**63 - 1
+JUST_PAST = str(2**63)  # 19 digits, one past the largest id
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+def _error(response: Any, status: int, code: str) -> dict[str, Any]:
+    assert response.status_code == status, response.content[:300]
+    assert response["Content-Type"].startswith("application/json"), response["Content-Type"]
+    body = response.json()
+    assert set(body) == {"error"} and body["error"]["code"] == code and body["error"]["message"], body
+    return body["error"]  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("url", [
+    f"/api/v1/games/{HUGE}/", f"/api/v1/games/{JUST_PAST}/", f"/api/v1/games/{HUGE}/events/",
+    f"/api/v1/games/{HUGE}/replay/", f"/api/v1/games/{HUGE}/hint/", f"/api/v1/tournaments/{HUGE}/",
+    f"/api/v1/tournaments/tables/{HUGE}/", f"/api/v1/watch/games/{HUGE}/",
+    "/api/v1/games/abc/", "/api/v1/nope/",
+])
+def test_an_id_past_the_largest_or_a_path_that_is_no_url_is_a_json_404(make_client: Any, url: str) -> None:
+    _error(make_client().get(url), 404, "not_found")
+
+
+@pytest.mark.parametrize("url", [f"/api/v1/games/{HUGE}/join/", f"/api/v1/games/{HUGE}/actions/",
+                                 f"/api/v1/tournaments/{HUGE}/join/", f"/api/v1/tournaments/{HUGE}/start/"])
+def test_posting_to_an_id_past_the_largest_is_a_json_404(make_client: Any, url: str) -> None:
+    _error(make_client().post(url, {"type": "take", "expected_seq": 0}), 404, "not_found")
+
+
+def test_the_largest_id_itself_is_an_ordinary_404(make_client: Any) -> None:
+    # The bound is the column's: 2**63 - 1 matches the url and names no game.
+    _error(make_client().get(f"/api/v1/games/{2**63 - 1}/"), 404, "not_found")
+
+
+@pytest.mark.parametrize("url", [f"/games/{HUGE}/replay/", f"/tournaments/{HUGE}/", "/nope/"])
+def test_a_page_past_the_largest_id_is_a_plain_404_page(db: None, url: str) -> None:
+    response = DjangoClient().get(url)
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("text/html")
+    assert "Не найдено" in response.content.decode() and "Traceback" not in response.content.decode()
+
+
+@pytest.mark.parametrize(("url", "code"), [("/api/v1/games/", "invalid_request"),
+                                           ("/api/v1/games/1/actions/", "invalid_action"),
+                                           ("/api/v1/auth/register/", "invalid_request"),
+                                           ("/api/v1/tournaments/", "invalid_request")])
+def test_deeply_nested_json_is_a_400_not_a_recursion_error(make_client: Any, url: str, code: str) -> None:
+    client = make_client()
+    response = client.http.generic("POST", url, DEEP, content_type="application/json")
+    error = _error(response, 400, code)
+    assert error["reason"] == "invalid_json" and "deep" in error["message"]
+
+
+def test_plain_bad_json_says_so_too(make_client: Any) -> None:
+    response = make_client().http.generic("POST", "/api/v1/games/", "{", content_type="application/json")
+    assert _error(response, 400, "invalid_request")["reason"] == "invalid_json"
+
+
+@pytest.mark.parametrize("body", [{}, {"opponents": [{"ai": "novice"}]}, {"rules": None}])
+def test_a_create_body_without_rules_is_refused(make_client: Any, body: dict[str, Any]) -> None:
+    error = _error(make_client().post("/api/v1/games/", body), 400, "invalid_action")
+    assert "rules" in error["message"]
+
+
+def test_empty_rules_are_the_engines_defaults(make_client: Any) -> None:
+    created = make_client().post("/api/v1/games/", {"rules": {}, "opponents": [{"ai": "novice"}]})
+    assert created.status_code == 201 and created.json()["status"] == "active"
+
+
+@pytest.mark.parametrize(("field", "code"), [("expected_seq", "invalid_action"), ("target", "illegal_action")])
+def test_action_numbers_past_the_largest_are_refused(make_client: Any, field: str, code: str) -> None:
+    """A seq past the largest is no seq (malformed); a target past the table is no pair on
+    it (the engine's refusal); neither reaches the database."""
+    alice, bob = make_client(), make_client()
+    view = table_over_rest(alice, bob, rules={"players": 2})
+    defender = alice if view["defender"] == view["you"]["seat"] else bob
+    body: dict[str, Any] = {"type": "defend", "card": "7S", "target": 0, "expected_seq": view["seq"]}
+    body[field] = 2**64
+    _error(defender.post(f"/api/v1/games/{view['id']}/actions/", body), 400, code)
+
+
+def test_an_after_past_the_largest_seq_is_no_events(make_client: Any) -> None:
+    alice, bob = make_client(), make_client()
+    view = table_over_rest(alice, bob, rules={"players": 2})
+    answer = alice.get(f"/api/v1/games/{view['id']}/events/?after={HUGE}")
+    assert answer.status_code == 200 and answer.json() == {"events": []}
+    _error(alice.get(f"/api/v1/games/{view['id']}/events/?after=-1"), 400, "invalid_request")
+
+
+def test_a_disqualified_player_id_past_the_largest_is_refused(make_client: Any) -> None:
+    staff = make_client()
+    answer = staff.post("/api/v1/tournaments/1/disqualify/", {"player": 2**64})
+    assert answer.status_code in (400, 403, 404), answer.content
+    assert answer.status_code != 500
+
+
+@override_settings(DEBUG=False)
+def test_a_bug_under_the_api_is_a_json_500_without_the_debug_page(make_client: Any, monkeypatch: Any) -> None:
+    from games import selectors
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(selectors, "games_for_lobby", broken)
+    client = make_client()
+    client.http.raise_request_exception = False
+    _error(client.get("/api/v1/games/"), 500, "server_error")
+
+
+def test_the_default_run_settings_have_debug_off(monkeypatch: Any) -> None:
+    import importlib
+
+    import durak_platform.settings.local as local
+
+    monkeypatch.delenv("DJANGO_DEBUG", raising=False)
+    assert importlib.reload(local).DEBUG is False
+    monkeypatch.setenv("DJANGO_DEBUG", "1")
+    assert importlib.reload(local).DEBUG is True
+    monkeypatch.delenv("DJANGO_DEBUG")
+    importlib.reload(local)
