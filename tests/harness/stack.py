@@ -22,7 +22,7 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 import psycopg
 
-from tests.harness.ports import free_port
+from tests.harness.ports import UVICORN_LIMITS, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -201,7 +201,7 @@ class Stack:
     def start_server(self, *options: str) -> None:
         self.server = self._spawn([sys.executable, "-m", "uvicorn", "durak_platform.asgi:application",
                                    "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning",
-                                   *options], "uvicorn.log")
+                                   *UVICORN_LIMITS, *options], "uvicorn.log")
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
