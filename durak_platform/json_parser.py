@@ -9,6 +9,7 @@ code (``invalid_action`` for an action, ``invalid_request`` elsewhere) and
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rest_framework.exceptions import ParseError
@@ -18,7 +19,7 @@ TOO_DEEP = "JSON nested too deeply."
 
 
 class BoundedJSONParser(JSONParser):
-    def parse(self, stream: Any, media_type: str | None = None, parser_context: dict[str, Any] | None = None) -> Any:
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Mapping[str, Any] | None = None) -> Any:
         try:
             return super().parse(stream, media_type, parser_context)
         except RecursionError as error:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
@@ -18,6 +18,7 @@ from accounts.models import Player
 from accounts.selectors import player_of
 from durak_platform.converters import MAX_ID
 from durak_platform.errors import InvalidRequest
+from durak_platform.schema import errors
 from games import computer, selectors, services
 from games.engine import InvalidAction, action_from_dict
 from games.engine.ai import LEVELS
@@ -25,7 +26,6 @@ from games.errors import InvalidActionError
 from games.options import table_options_parse
 from games.serializers import (
     ActionInputSerializer,
-    ErrorSerializer,
     EventListSerializer,
     GameCreateInputSerializer,
     GameFillInputSerializer,
@@ -37,7 +37,7 @@ from games.serializers import (
 )
 from games.services import Played
 
-ERRORS = {status: OpenApiResponse(ErrorSerializer) for status in (400, 401, 403, 404, 409, 429)}
+ERRORS = errors(400, 401, 403, 404, 409, 429)
 
 
 def _player(request: Request) -> Player:
@@ -132,7 +132,8 @@ class ActionPlayApi(APIView):
 
 class GameEventsApi(APIView):
     @extend_schema(
-        parameters=[OpenApiParameter("after", int, description="Only events with a greater seq (default 0)")],
+        parameters=[OpenApiParameter("after", {"type": "integer", "minimum": 0},
+                                     description="Only events with a greater seq (default 0)")],
         responses={200: EventListSerializer, **ERRORS}, summary="Events as the caller may see them",
     )
     def get(self, request: Request, game_id: int) -> Response:
