@@ -131,3 +131,44 @@ def test_the_default_run_settings_have_debug_off(monkeypatch: Any) -> None:
     assert importlib.reload(local).DEBUG is True
     monkeypatch.delenv("DJANGO_DEBUG")
     importlib.reload(local)
+
+
+def _schema() -> dict[str, Any]:
+    response = DjangoClient().get("/api/schema/", HTTP_ACCEPT="application/json")
+    assert response.status_code == 200
+    return response.json()  # type: ignore[no-any-return]
+
+
+def test_the_schema_states_every_bound(db: None) -> None:
+    schema = _schema()
+    paths, components = schema["paths"], schema["components"]["schemas"]
+    events = {p["name"]: p["schema"] for p in paths["/api/v1/games/{game_id}/events/"]["get"]["parameters"]}
+    assert events["after"]["minimum"] == 0
+    assert events["game_id"] == {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}
+    tournament = paths["/api/v1/tournaments/{tournament_id}/"]["get"]["parameters"][0]["schema"]
+    assert tournament["maximum"] == 2**63 - 1
+    action = components["ActionInput"]["properties"]
+    assert action["expected_seq"]["minimum"] == 0 and action["target"]["minimum"] == 0
+    assert action["card"]["pattern"] == action["cards"]["items"]["pattern"] == r"^(10|[2-9JQKA])[SCDH]$"
+    assert components["GameCreateInput"]["required"] == ["rules"]
+    assert components["GameCreateInput"]["properties"]["client_seed"]["pattern"] == r"^[ -9;-~]{1,64}$"
+    create = components["TournamentCreateInput"]["properties"]
+    assert create["entry_fee"]["maximum"] == create["guarantee"]["maximum"] == 10_000_000
+    assert create["max_entrants"]["maximum"] == 4096 and create["rake_percent"]["maximum"] == 50
+    for path, statuses in [("/api/v1/auth/register/", {"400", "401", "409", "429"}),
+                           ("/api/v1/auth/token/", {"400", "401", "429"}), ("/api/v1/auth/guest/", {"429"})]:
+        responses = paths[path]["post"]["responses"]
+        assert statuses <= set(responses), path
+        for status in statuses:
+            assert responses[status]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
+
+
+def test_the_game_lists_seats_are_what_the_list_sends(make_client: Any) -> None:
+    """The list's seats carry no hand: the schema must not require hand_count, out, known."""
+    seat = _schema()["components"]["schemas"]["SeatSummary"]
+    alice = make_client()
+    alice.create({"players": 3}, [{"ai": "novice"}])
+    listed = alice.get("/api/v1/games/").json()["games"][0]["seats"]
+    for sent in listed:
+        assert set(seat["required"]) <= set(sent) <= set(seat["properties"]), sent
+    assert [s["kind"] for s in listed] == ["human", "ai", None]
