@@ -9,7 +9,9 @@ Protocol (see README, "Live play"):
 - ``{"type": "action", "action": "attack", "cards": [...], "expected_seq": N}`` (or the
   REST body nested: ``"action": {"type": "attack", ...}``) → the events it caused, then
   ``{"type": "action_ok", "view": ...}``; a refusal is ``{"type": "error", "error": ...}``
-  with the REST codes.
+  with the REST codes;
+- a frame past 64 KiB is refused unread: ``message_too_large``, then close 1009
+  (``live.frames``; uvicorn's ``--ws-max-size`` refuses it first where it is set).
 
 A group notice carries ``(game_id, seq)`` only; it reaches each server process once
 (``live.hub``), which hands it to its sockets of that game. ``last_sent`` makes every
