@@ -60,7 +60,7 @@ class GuestCreateApi(AuthApi):
 
 class RegisterApi(AuthApi):
     # 400: a bad body, name or weak_password; 401: a bad token sent; 409: username_taken.
-    @extend_schema(request=CredentialsSerializer, responses={201: TokenPlayerSerializer, **errors(400, 401, 409, 429)},
+    @extend_schema(request=CredentialsSerializer, responses={201: TokenPlayerSerializer, **errors(400, 401, 409, 413, 429)},
                    summary="Register (a guest who registers keeps its games)")
     def post(self, request: Request) -> Response:
         data = CredentialsSerializer(data=request.data)
@@ -77,7 +77,7 @@ class TokenObtainApi(AuthApi):
 
     @extend_schema(request=CredentialsSerializer,
                    responses={200: inline_serializer("Token", fields={"token": serializers.CharField()}),
-                              **errors(400, 401, 429)},  # 401: invalid_credentials
+                              **errors(400, 401, 413, 429)},  # 401: invalid_credentials
                    summary="Log in: the token of a registered player")
     def post(self, request: Request) -> Response:
         data = CredentialsSerializer(data=request.data)

@@ -38,6 +38,8 @@ from games.serializers import (
 from games.services import Played
 
 ERRORS = errors(400, 401, 403, 404, 409, 429)
+# An operation that reads a body: past DURAK_MAX_BODY_BYTES it is 413 payload_too_large.
+BODY_ERRORS = {**ERRORS, **errors(413)}
 
 
 def _player(request: Request) -> Player:
@@ -65,7 +67,7 @@ class GameListCreateApi(APIView):
         games = selectors.games_for_lobby(player)
         return Response({"games": [selectors.game_summary(game, player) for game in games]})
 
-    @extend_schema(request=GameCreateInputSerializer, responses={201: GameViewSerializer, **ERRORS},
+    @extend_schema(request=GameCreateInputSerializer, responses={201: GameViewSerializer, **BODY_ERRORS},
                    summary="Create a game against computer players or with open seats")
     def post(self, request: Request) -> Response:
         data = request.data
@@ -90,7 +92,7 @@ class GameDetailApi(APIView):
 
 
 class GameJoinApi(APIView):
-    @extend_schema(request=GameJoinInputSerializer, responses={200: GameViewSerializer, **ERRORS},
+    @extend_schema(request=GameJoinInputSerializer, responses={200: GameViewSerializer, **BODY_ERRORS},
                    summary="Take the next open seat")
     def post(self, request: Request, game_id: int) -> Response:
         player = _player(request)
@@ -99,7 +101,7 @@ class GameJoinApi(APIView):
 
 
 class GameFillApi(APIView):
-    @extend_schema(request=GameFillInputSerializer, responses={200: GameViewSerializer, **ERRORS},
+    @extend_schema(request=GameFillInputSerializer, responses={200: GameViewSerializer, **BODY_ERRORS},
                    summary="The creator seats computer players in every open seat")
     def post(self, request: Request, game_id: int) -> Response:
         player = _player(request)
@@ -113,7 +115,7 @@ class ActionPlayApi(APIView):
     throttle_scope = "actions"
     malformed_code = "invalid_action"
 
-    @extend_schema(request=ActionInputSerializer, responses={200: GameViewSerializer, **ERRORS},
+    @extend_schema(request=ActionInputSerializer, responses={200: GameViewSerializer, **BODY_ERRORS},
                    summary="Play one action at the seq you last saw")
     def post(self, request: Request, game_id: int) -> Response:
         try:

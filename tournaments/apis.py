@@ -15,7 +15,7 @@ from accounts.models import Player
 from accounts.selectors import player_of
 from durak_platform.converters import MAX_ID
 from durak_platform.errors import InvalidRequest, NotFound
-from games.apis import ERRORS
+from games.apis import BODY_ERRORS, ERRORS
 from games.serializers import client_seed_field
 from tournaments import prizes, selectors, services, terms
 from tournaments.models import Tournament
@@ -73,7 +73,7 @@ class TournamentListCreateApi(APIView):
     def get(self, request: Request) -> Response:
         return Response({"tournaments": [selectors.tournament_summary(t) for t in selectors.tournaments_list()]})
 
-    @extend_schema(request=TournamentCreateInputSerializer, responses={201: TOURNAMENT, **ERRORS},
+    @extend_schema(request=TournamentCreateInputSerializer, responses={201: TOURNAMENT, **BODY_ERRORS},
                    summary="Create a tournament (elimination, swiss or round robin)")
     def post(self, request: Request) -> Response:
         player = _player(request)
@@ -90,7 +90,7 @@ class TournamentDetailApi(APIView):
 
 
 def _action(summary: str, request_body: Any = None) -> Any:
-    return extend_schema(request=request_body, responses={200: TOURNAMENT, **ERRORS}, summary=summary)
+    return extend_schema(request=request_body, responses={200: TOURNAMENT, **BODY_ERRORS}, summary=summary)
 
 
 class JoinInputSerializer(serializers.Serializer):

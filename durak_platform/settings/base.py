@@ -219,6 +219,8 @@ DURAK_AI_BUDGET_MS = int(env("DURAK_AI_BUDGET_MS", "300"))
 DURAK_MAX_WAITING_TABLES = int(env("DURAK_MAX_WAITING_TABLES", "3"))
 # Seconds a table may wait for players; then nobody may join it and the lobby drops it.
 DURAK_WAITING_TABLE_TTL = float(env("DURAK_WAITING_TABLE_TTL", "1800"))
+# The largest JSON request body the API reads (durak_platform/json_parser.py): 413 past it.
+DURAK_MAX_BODY_BYTES = int(env("DURAK_MAX_BODY_BYTES", str(64 * 1024)))
 # How many rebuilt game states each process keeps (replay stays the truth).
 DURAK_STATE_CACHE_SIZE = int(env("DURAK_STATE_CACHE_SIZE", "1024"))
 # Mount /bench/ceiling/ (the benchmark's bare insert endpoint).

@@ -64,6 +64,20 @@ def test_deeply_nested_json_is_a_400_not_a_recursion_error(make_client: Any, url
     assert error["reason"] == "invalid_json" and "deep" in error["message"]
 
 
+@pytest.mark.parametrize("url", ["/api/v1/games/", "/api/v1/games/1/actions/", "/api/v1/auth/token/",
+                                 "/api/v1/tournaments/"])
+def test_a_body_past_64_kib_is_a_413_unread(make_client: Any, url: str) -> None:
+    body = '{"rules": {}, "pad": "' + "x" * 100 * 1024 + '"}'
+    response = make_client().http.generic("POST", url, body, content_type="application/json")
+    _error(response, 413, "payload_too_large")
+
+
+def test_a_body_under_the_limit_is_read(make_client: Any) -> None:
+    body = '{"rules": {"deck": 24}, "opponents": [{"ai": "novice"}], "client_seed": "s", "pad": "' + "x" * 60_000 + '"}'
+    response = make_client().http.generic("POST", "/api/v1/games/", body, content_type="application/json")
+    assert response.status_code == 201, response.content[:200]  # read whole: unknown fields are ignored
+
+
 def test_plain_bad_json_says_so_too(make_client: Any) -> None:
     response = make_client().http.generic("POST", "/api/v1/games/", "{", content_type="application/json")
     assert _error(response, 400, "invalid_request")["reason"] == "invalid_json"
