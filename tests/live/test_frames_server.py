@@ -163,9 +163,11 @@ def test_the_default_run_answers_json_under_the_api_and_plain_pages_elsewhere(se
     for url in ["/api/v1/games/99999999999999999999/", "/api/v1/nope/", "/api/v1/games/1/nope/"]:
         answer = httpx.get(server.base + url, headers=auth)
         assert answer.status_code == 404 and answer.json()["error"]["code"] == "not_found", (url, answer.text)
-    deep = httpx.post(server.base + "/api/v1/games/", headers={**auth, "Content-Type": "application/json"},
-                      content="[" * 100_000)
+    json_body = {**auth, "Content-Type": "application/json"}
+    deep = httpx.post(server.base + "/api/v1/games/", headers=json_body, content="[" * 60_000)
     assert deep.status_code == 400 and deep.json()["error"]["reason"] == "invalid_json", deep.text
+    huge = httpx.post(server.base + "/api/v1/games/", headers=json_body, content="[" * 100_000)
+    assert huge.status_code == 413 and huge.json()["error"]["code"] == "payload_too_large", huge.text
     page = httpx.get(server.base + "/games/99999999999999999999/replay/")
     assert page.status_code == 404 and "Не найдено" in page.text
     assert "Traceback" not in page.text and "DEBUG = True" not in page.text
