@@ -69,7 +69,7 @@ class TournamentListCreateApi(APIView):
         # Anyone may look at the tournaments; creating one needs an account.
         return [AllowAny()] if self.request.method == "GET" else list(super().get_permissions())
 
-    @extend_schema(responses={200: dict, **ERRORS}, summary="Recent tournaments")
+    @extend_schema(operation_id="tournaments_list", responses={200: dict, **ERRORS}, summary="Recent tournaments")
     def get(self, request: Request) -> Response:
         return Response({"tournaments": [selectors.tournament_summary(t) for t in selectors.tournaments_list()]})
 
