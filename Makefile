@@ -3,6 +3,9 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 HOST ?= 127.0.0.1
+# A client's socket frame is at most 64 KiB (live/frames.py MAX_FRAME_BYTES): uvicorn refuses
+# bigger ones itself (close 1009) instead of buffering up to its default 16 MiB.
+UVICORN_LIMITS := --ws-max-size 65536
 
 .PHONY: run test lint lock typecheck pytest migrate bench-api bench-live superuser worker beat
 
@@ -28,10 +31,10 @@ run: migrate
 	$(PY) manage.py sweep_tournaments
 	$(PY) manage.py sweep_timers
 	@echo "Дурак онлайн on http://$(HOST):$(PORT)/"
-	# --no-proxy-headers: uvicorn would take a loopback client's X-Forwarded-For as its
+	# --no-proxy-headers $(UVICORN_LIMITS): uvicorn would take a loopback client's X-Forwarded-For as its
 	# address; the app alone reads that header, from the proxies it is told of
 	# (DJANGO_NUM_PROXIES, DURAK_FORWARDED_ALLOW_IPS: durak_platform/clients.py).
-	$(VENV)/bin/uvicorn durak_platform.asgi:application --host $(HOST) --port $(PORT) --no-proxy-headers
+	$(VENV)/bin/uvicorn durak_platform.asgi:application --host $(HOST) --port $(PORT) --no-proxy-headers $(UVICORN_LIMITS)
 
 # ruff, and the import contracts (pyproject.toml): the apps depend one way, the engine is pure.
 lint: $(VENV)/.installed

@@ -15,6 +15,7 @@ from accounts.deal_seeds import next_commitment
 from accounts.selectors import player_data, player_of
 from accounts.services import guest_create, player_register, token_obtain
 from accounts.tickets import TICKET_TTL, ticket_issue
+from durak_platform.schema import errors
 from durak_platform.throttles import ScopedRateThrottle
 
 
@@ -52,14 +53,15 @@ class AuthApi(APIView):
 class GuestCreateApi(AuthApi):
     authentication_classes: list[Any] = []
 
-    @extend_schema(request=None, responses={201: TokenPlayerSerializer}, summary="Create a guest account")
+    @extend_schema(request=None, responses={201: TokenPlayerSerializer, **errors(429)}, summary="Create a guest account")
     def post(self, request: Request) -> Response:
         player, token = guest_create()
         return Response({"token": token, "player": player_data(player)}, status=201)
 
 
 class RegisterApi(AuthApi):
-    @extend_schema(request=CredentialsSerializer, responses={201: TokenPlayerSerializer},
+    # 400: a bad body, name or weak_password; 401: a bad token sent; 409: username_taken.
+    @extend_schema(request=CredentialsSerializer, responses={201: TokenPlayerSerializer, **errors(400, 401, 409, 413, 429)},
                    summary="Register (a guest who registers keeps its games)")
     def post(self, request: Request) -> Response:
         data = CredentialsSerializer(data=request.data)
@@ -75,7 +77,8 @@ class TokenObtainApi(AuthApi):
     authentication_classes: list[Any] = []
 
     @extend_schema(request=CredentialsSerializer,
-                   responses={200: inline_serializer("Token", fields={"token": serializers.CharField()})},
+                   responses={200: inline_serializer("Token", fields={"token": serializers.CharField()}),
+                              **errors(400, 401, 413, 429)},  # 401: invalid_credentials
                    summary="Log in: the token of a registered player")
     def post(self, request: Request) -> Response:
         data = CredentialsSerializer(data=request.data)
@@ -85,7 +88,8 @@ class TokenObtainApi(AuthApi):
 
 
 class PlayerMeApi(APIView):
-    @extend_schema(responses={200: PlayerMeSerializer}, summary="The calling player, with the next deal's commitment")
+    @extend_schema(responses={200: PlayerMeSerializer, **errors(401)},
+                   summary="The calling player, with the next deal's commitment")
     def get(self, request: Request) -> Response:
         player = player_of(request.user)
         assert player is not None  # IsAuthenticated ran first

@@ -54,7 +54,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.harness.ports import free_port  # noqa: E402
+from tests.harness.ports import UVICORN_LIMITS, free_port  # noqa: E402
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/durak_bench"
 MOVE_SHARE_TARGET = 0.60
@@ -308,7 +308,8 @@ def main() -> int:
     log = tempfile.NamedTemporaryFile(prefix="bench-uvicorn-", suffix=".log", delete=False)  # noqa: SIM115
     server = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "durak_platform.asgi:application", "--host", "127.0.0.1",
-         "--port", str(port), "--workers", str(options.workers), "--log-level", "warning", "--no-access-log"],
+         "--port", str(port), "--workers", str(options.workers), "--log-level", "warning", "--no-access-log",
+         *UVICORN_LIMITS],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
     )
     try:

@@ -14,8 +14,10 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.urls import re_path  # noqa: E402
 
 from durak_platform import sweeps  # noqa: E402
+from live.frames import NoRouteConsumer  # noqa: E402
 from live.routing import websocket_urlpatterns as live_routes  # noqa: E402
 from live.socket_auth import TokenQueryAuthMiddleware  # noqa: E402
 from tournaments.routing import websocket_urlpatterns as tournament_routes  # noqa: E402
@@ -23,7 +25,9 @@ from tournaments.routing import websocket_urlpatterns as tournament_routes  # no
 router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AuthMiddlewareStack(TokenQueryAuthMiddleware(URLRouter([*live_routes, *tournament_routes]))),
+        # Last, any other path: closed with 4404 rather than the router's "No route found".
+        "websocket": AuthMiddlewareStack(TokenQueryAuthMiddleware(URLRouter(
+            [*live_routes, *tournament_routes, re_path(r"", NoRouteConsumer.as_asgi())]))),
     }
 )
 

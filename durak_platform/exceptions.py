@@ -59,4 +59,5 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     elif isinstance(exc, exceptions.ParseError):
         # Views that take a game action call a malformed body what the contract calls it.
         code = getattr(context.get("view"), "malformed_code", "invalid_request")
+        extra["reason"] = "invalid_json"
     return Response(error_body(code, _message(exc.detail), **extra), status=exc.status_code, headers=headers)

@@ -9,15 +9,25 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from durak_platform import (
+    converters,  # noqa: F401  (registers <id:...>)
+    error_pages,
+)
 from games.views import index, replay_page, watch_page
 from tournaments.views import tournament_page, tournaments_page
 
+# Django's own refusals: the contract's JSON under /api/, plain pages elsewhere (never DEBUG's).
+handler400 = error_pages.bad_request
+handler403 = error_pages.forbidden
+handler404 = error_pages.not_found
+handler500 = error_pages.server_error
+
 urlpatterns: list[Any] = [
     path("", index, name="index"),
-    path("games/<int:game_id>/replay/", replay_page, name="replay-page"),
+    path("games/<id:game_id>/replay/", replay_page, name="replay-page"),
     path("watch/", watch_page, name="watch"),
     path("tournaments/", tournaments_page, name="tournaments"),
-    path("tournaments/<int:tournament_id>/", tournament_page, name="tournament"),
+    path("tournaments/<id:tournament_id>/", tournament_page, name="tournament"),
     path("api/v1/", include("accounts.urls")),
     path("api/v1/", include("games.urls")),
     path("api/v1/", include("live.urls")),

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import Player
 from accounts.selectors import player_of
+from durak_platform.converters import MAX_ID
 from durak_platform.errors import InvalidRequest
+from durak_platform.schema import errors
 from durak_platform.throttles import PlayerRateThrottle, ScopedRateThrottle
 from games import computer, selectors, services
 from games.engine import InvalidAction, action_from_dict
@@ -24,7 +26,6 @@ from games.errors import InvalidActionError
 from games.options import table_options_parse
 from games.serializers import (
     ActionInputSerializer,
-    ErrorSerializer,
     EventListSerializer,
     GameCreateInputSerializer,
     GameFillInputSerializer,
@@ -36,7 +37,9 @@ from games.serializers import (
 )
 from games.services import Played
 
-ERRORS = {status: OpenApiResponse(ErrorSerializer) for status in (400, 401, 403, 404, 409, 429)}
+ERRORS = errors(400, 401, 403, 404, 409, 429)
+# An operation that reads a body: past DURAK_MAX_BODY_BYTES it is 413 payload_too_large.
+BODY_ERRORS = {**ERRORS, **errors(413)}
 
 
 def _player(request: Request) -> Player:
@@ -53,7 +56,8 @@ def _view_of(played: Played, player: Player) -> dict[str, Any]:
 def _after_param(value: str) -> int:
     if not value.strip().isdigit():
         raise InvalidRequest("'after' must be a whole number, 0 or more.")
-    return int(value)
+    # Past the largest seq there is nothing after; the database could not compare it.
+    return min(int(value), MAX_ID)
 
 
 class GameListCreateApi(APIView):
@@ -63,12 +67,17 @@ class GameListCreateApi(APIView):
         games = selectors.games_for_lobby(player)
         return Response({"games": [selectors.game_summary(game, player) for game in games]})
 
-    @extend_schema(request=GameCreateInputSerializer, responses={201: GameViewSerializer, **ERRORS},
+    @extend_schema(request=GameCreateInputSerializer, responses={201: GameViewSerializer, **BODY_ERRORS},
                    summary="Create a game against computer players or with open seats")
     def post(self, request: Request) -> Response:
         data = request.data
         if not isinstance(data, dict):
             raise InvalidActionError("The body must be a JSON object with 'rules' and 'opponents'.")
+        if not isinstance(data.get("rules"), dict):
+            # The contract's create is rules + opponents: an empty body is a client's mistake,
+            # not a request for the defaults ({"rules": {}} asks for those).
+            raise InvalidActionError("'rules' is required: an object such as {\"players\": 2} ({} for the defaults).",
+                                     reason="bad_rules")
         player = _player(request)
         options = table_options_parse(data)  # "timer", "spectator_delay", "hints"
         played = services.game_create(creator=player, rules=data.get("rules"), opponents=data.get("opponents"),
@@ -83,7 +92,7 @@ class GameDetailApi(APIView):
 
 
 class GameJoinApi(APIView):
-    @extend_schema(request=GameJoinInputSerializer, responses={200: GameViewSerializer, **ERRORS},
+    @extend_schema(request=GameJoinInputSerializer, responses={200: GameViewSerializer, **BODY_ERRORS},
                    summary="Take the next open seat")
     def post(self, request: Request, game_id: int) -> Response:
         player = _player(request)
@@ -92,7 +101,7 @@ class GameJoinApi(APIView):
 
 
 class GameFillApi(APIView):
-    @extend_schema(request=GameFillInputSerializer, responses={200: GameViewSerializer, **ERRORS},
+    @extend_schema(request=GameFillInputSerializer, responses={200: GameViewSerializer, **BODY_ERRORS},
                    summary="The creator seats computer players in every open seat")
     def post(self, request: Request, game_id: int) -> Response:
         player = _player(request)
@@ -107,7 +116,7 @@ class ActionPlayApi(APIView):
     throttle_scope = "actions"
     malformed_code = "invalid_action"
 
-    @extend_schema(request=ActionInputSerializer, responses={200: GameViewSerializer, **ERRORS},
+    @extend_schema(request=ActionInputSerializer, responses={200: GameViewSerializer, **BODY_ERRORS},
                    summary="Play one action at the seq you last saw")
     def post(self, request: Request, game_id: int) -> Response:
         try:
@@ -117,7 +126,7 @@ class ActionPlayApi(APIView):
         expected_seq = request.data.get("expected_seq") if isinstance(request.data, dict) else None
         if expected_seq is None:
             raise InvalidActionError("'expected_seq' is required: the seq you last saw.")
-        if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
+        if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or not 0 <= expected_seq <= MAX_ID:
             raise InvalidActionError("'expected_seq' must be a whole number, 0 or more.")
         player = _player(request)
         played = services.action_play(game_id=game_id, player=player, action=action, expected_seq=expected_seq)
@@ -126,7 +135,8 @@ class ActionPlayApi(APIView):
 
 class GameEventsApi(APIView):
     @extend_schema(
-        parameters=[OpenApiParameter("after", int, description="Only events with a greater seq (default 0)")],
+        parameters=[OpenApiParameter("after", {"type": "integer", "minimum": 0},
+                                     description="Only events with a greater seq (default 0)")],
         responses={200: EventListSerializer, **ERRORS}, summary="Events as the caller may see them",
     )
     def get(self, request: Request, game_id: int) -> Response:

@@ -8,10 +8,17 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from durak_platform.converters import MAX_ID
+from durak_platform.schema import CARD_PATTERN, CLIENT_SEED_PATTERN
 from games.engine.ai import LEVELS
 
 CLIENT_SEED_HELP = ("Your part of the fair deal: 1 to 64 printable ASCII characters other than ':' "
-                    "(the server picks one when it is absent)")
+                    "(the server picks one when it is absent or null)")
+
+
+def client_seed_field(help_text: str = CLIENT_SEED_HELP) -> serializers.RegexField:
+    return serializers.RegexField(CLIENT_SEED_PATTERN, required=False, allow_null=True, min_length=1, max_length=64,
+                                  trim_whitespace=False, help_text=help_text)
 
 
 class FairnessSerializer(serializers.Serializer):
@@ -35,32 +42,39 @@ class GameCreateInputSerializer(serializers.Serializer):
     rules = serializers.DictField(
         help_text='{"variant": "podkidnoy" | "perevodnoy" | "simple", "players": 2..6, "deck": 24 | 36 | 52, ...}'
     )
-    opponents = OpponentSerializer(many=True, required=False)
+    opponents = OpponentSerializer(many=True, required=False, allow_null=True,
+                                   help_text="Computer players (at most players - 1), seated after you; "
+                                             "the other seats stay open (absent or null: none)")
     timer = serializers.IntegerField(required=False, allow_null=True, min_value=5, max_value=600,
                                      help_text="Seconds per move; when they run out the computer plays for the seat")
     spectator_delay = serializers.IntegerField(required=False, min_value=0, max_value=20,
                                                help_text="Spectators see the game this many actions late")
     hints = serializers.BooleanField(required=False, help_text="false: no hints at this table")
-    client_seed = serializers.CharField(required=False, min_length=1, max_length=64,
-                                        help_text=CLIENT_SEED_HELP)
+    client_seed = client_seed_field()
 
 
 class GameJoinInputSerializer(serializers.Serializer):
-    client_seed = serializers.CharField(required=False, min_length=1, max_length=64, help_text=CLIENT_SEED_HELP)
+    client_seed = client_seed_field()
 
 
 class GameFillInputSerializer(serializers.Serializer):
     ai = serializers.ChoiceField(choices=LEVELS, default="experienced")
 
 
+def card_field(**kwargs: object) -> serializers.RegexField:
+    """A card as the contract spells it: rank 2..10, J, Q, K, A, then suit S, C, D, H."""
+    return serializers.RegexField(CARD_PATTERN, **kwargs)  # type: ignore[arg-type]
+
+
 class ActionInputSerializer(serializers.Serializer):
     type = serializers.ChoiceField(choices=["attack", "defend", "transfer", "take", "pass"])
-    cards = serializers.ListField(child=serializers.CharField(), required=False,
+    cards = serializers.ListField(child=card_field(), required=False, min_length=1,
                                   help_text="attack, transfer: cards like 6S, 10H")
-    card = serializers.CharField(required=False, help_text="defend: the beating card")
-    target = serializers.IntegerField(required=False, help_text="defend: index of the table card beaten")
+    card = card_field(required=False, help_text="defend: the beating card")
+    target = serializers.IntegerField(required=False, min_value=0,
+                                      help_text="defend: index of the table card beaten")
     shown = serializers.BooleanField(required=False, help_text="transfer: «проездной», the trump shown")
-    expected_seq = serializers.IntegerField(help_text="The seq the client last saw")
+    expected_seq = serializers.IntegerField(min_value=0, max_value=MAX_ID, help_text="The seq the client last saw")
 
 
 class ActionSerializer(serializers.Serializer):
@@ -78,7 +92,7 @@ class TablePairSerializer(serializers.Serializer):
 
 class SeatViewSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
-    name = serializers.CharField()
+    name = serializers.CharField(allow_blank=True, help_text="empty: an open seat")
     kind = serializers.ChoiceField(choices=["human", "ai"], allow_null=True, help_text="null: an open seat")
     ai = serializers.CharField(required=False)
     hand_count = serializers.IntegerField()
@@ -135,7 +149,7 @@ class EventListSerializer(serializers.Serializer):
 
 class ReplaySeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
-    name = serializers.CharField()
+    name = serializers.CharField(allow_blank=True)
     kind = serializers.ChoiceField(choices=["human", "ai"], allow_null=True)
     ai = serializers.CharField(required=False)
 
@@ -148,12 +162,21 @@ class ReplaySerializer(serializers.Serializer):
     fairness = RevealedFairnessSerializer()
 
 
+class SeatSummarySerializer(serializers.Serializer):
+    """A seat in a list of games: who sits there, no hand (the view has those)."""
+
+    seat = serializers.IntegerField()
+    name = serializers.CharField(allow_blank=True, help_text="empty: an open seat")
+    kind = serializers.ChoiceField(choices=["human", "ai"], allow_null=True, help_text="null: an open seat")
+    ai = serializers.CharField(required=False, help_text="A computer seat's level")
+
+
 class GameSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     seq = serializers.IntegerField()
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=["waiting", "active", "finished"])
     rules = serializers.DictField()
-    seats = SeatViewSerializer(many=True)
+    seats = SeatSummarySerializer(many=True)
     you = serializers.IntegerField(allow_null=True)
     open_seats = serializers.IntegerField()
     result = serializers.DictField(allow_null=True)
@@ -168,10 +191,3 @@ class HintSerializer(serializers.Serializer):
     action = ActionSerializer(allow_null=True)
 
 
-class ErrorBodySerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-
-
-class ErrorSerializer(serializers.Serializer):
-    error = ErrorBodySerializer()

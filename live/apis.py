@@ -9,6 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from durak_platform.schema import errors
 from games.serializers import GameSummarySerializer
 from live.lobby import lobby, spectator_counts
 
@@ -28,7 +29,8 @@ class WatchLobbyApi(APIView):
 
     @extend_schema(operation_id="watch_lobby", summary="Games to watch: live ones and recently finished ones",
                    responses={200: inline_serializer("WatchLobby", fields={
-                       "live": WatchedGameSerializer(many=True), "finished": FinishedGameSerializer(many=True)})})
+                       "live": WatchedGameSerializer(many=True), "finished": FinishedGameSerializer(many=True)}),
+                              **errors(401)})
     def get(self, request: Request) -> Response:
         return Response(lobby())
 
@@ -38,6 +40,7 @@ class SpectatorCountApi(APIView):
 
     @extend_schema(operation_id="watch_spectators", summary="How many watch a game now",
                    responses={200: inline_serializer("Spectators", fields={
-                       "game": serializers.IntegerField(), "spectators": serializers.IntegerField()})})
+                       "game": serializers.IntegerField(), "spectators": serializers.IntegerField()}),
+                              **errors(401, 404)})
     def get(self, request: Request, game_id: int) -> Response:
         return Response({"game": game_id, "spectators": spectator_counts([game_id]).get(game_id, 0)})

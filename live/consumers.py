@@ -10,7 +10,9 @@ Protocol (see README, "Live play"):
   REST body nested: ``"action": {"type": "attack", ...}``) → the events it caused, then
   ``{"type": "action_ok", "view": ...}``; a refusal is ``{"type": "error", "error": ...}``
   with the REST codes. Actions charge the player's one budget, REST's too; ``resume`` has
-  a small one of its own (``live.socket_throttle``): past them, ``throttled``.
+  a small one of its own (``live.socket_throttle``): past them, ``throttled``;
+- a frame past 64 KiB is refused unread: ``message_too_large``, then close 1009
+  (``live.frames``; uvicorn's ``--ws-max-size`` refuses it first where it is set).
 
 A group notice carries ``(game_id, seq)`` only; it reaches each server process once
 (``live.hub``), which hands it to its sockets of that game. ``last_sent`` makes every
@@ -32,12 +34,13 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from accounts.selectors import player_of
+from durak_platform.converters import MAX_ID
 from durak_platform.errors import ApplicationError
 from durak_platform.exceptions import error_body
 from games import selectors, services
 from games.engine import Action, InvalidAction, action_from_dict
 from games.errors import InvalidActionError
-from live import feed, hub, lobby, socket_throttle
+from live import feed, frames, hub, lobby, socket_throttle
 from live import services as live_services
 
 logger = logging.getLogger(__name__)
@@ -65,7 +68,7 @@ def parse_action(message: dict[str, Any]) -> tuple[Action, int]:
     expected_seq = fields.get("expected_seq")
     if expected_seq is None:
         raise InvalidActionError("'expected_seq' is required: the seq you last saw.")
-    if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
+    if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or not 0 <= expected_seq <= MAX_ID:
         raise InvalidActionError("'expected_seq' must be a whole number, 0 or more.")
     return action, expected_seq
 
@@ -153,10 +156,15 @@ class GameConsumer(AsyncWebsocketConsumer):
             self._spectator = None
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if frames.too_big(text_data, bytes_data):  # before parsing: refused unread
+            await self._send_error(InvalidMessage(f"A message is at most {frames.MAX_FRAME_BYTES} bytes.",
+                                                  code="message_too_large"))
+            await self.close(code=frames.CLOSE_TOO_BIG)
+            return
         if self.viewer is None:
             return
         try:
-            message = json.loads(text_data or "")
+            message = frames.parsed(text_data or "")
             if not isinstance(message, dict):
                 raise ValueError
         except ValueError:

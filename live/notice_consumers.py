@@ -15,6 +15,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from accounts.selectors import player_of
+from live import frames
 from live.notices import player_group
 
 CLOSE_UNAUTHENTICATED = 4401
@@ -40,7 +41,10 @@ class GroupNoticeConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        return  # listen-only
+        # Listen-only: anything sent is ignored unread, but a frame past the cap closes the
+        # socket as the real server would (live.frames).
+        if frames.too_big(text_data, bytes_data):
+            await self.close(code=frames.CLOSE_TOO_BIG)
 
     async def notice(self, message: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(message["data"], ensure_ascii=False))

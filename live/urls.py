@@ -1,8 +1,9 @@
 from django.urls import path
 
+from durak_platform import converters  # noqa: F401  (registers <id:...>)
 from live import apis
 
 urlpatterns = [
     path("watch/", apis.WatchLobbyApi.as_view(), name="watch-lobby"),
-    path("watch/games/<int:game_id>/", apis.SpectatorCountApi.as_view(), name="watch-spectators"),
+    path("watch/games/<id:game_id>/", apis.SpectatorCountApi.as_view(), name="watch-spectators"),
 ]

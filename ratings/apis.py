@@ -9,13 +9,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from durak_platform.schema import errors
 from ratings.selectors import leaderboard
 
 
 class RatingsApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: inline_serializer("Leaderboard", fields={"players": serializers.ListField()})},
+    @extend_schema(responses={200: inline_serializer("Leaderboard", fields={"players": serializers.ListField()}),
+                              **errors(401)},
                    summary="The best-rated players (Elo, games between two people)")
     def get(self, request: Request) -> Response:
         return Response({"players": leaderboard()})

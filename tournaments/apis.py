@@ -13,9 +13,11 @@ from rest_framework.views import APIView
 
 from accounts.models import Player
 from accounts.selectors import player_of
+from durak_platform.converters import MAX_ID
 from durak_platform.errors import InvalidRequest, NotFound
-from games.apis import ERRORS
-from tournaments import selectors, services
+from games.apis import BODY_ERRORS, ERRORS
+from games.serializers import client_seed_field
+from tournaments import prizes, selectors, services, terms
 from tournaments.models import Tournament
 
 
@@ -35,16 +37,19 @@ class TournamentCreateInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=80)
     format = serializers.ChoiceField(choices=Tournament.Format.values, default="round_robin")
     rules = serializers.DictField(help_text="The engine's rules for every table; players 2..6.", required=False)
-    entry_fee = serializers.IntegerField(min_value=0, default=0)
+    entry_fee = serializers.IntegerField(min_value=0, max_value=terms.MAX_COINS, default=0)
     rake_percent = serializers.IntegerField(min_value=0, max_value=50, default=0)
-    added_prize = serializers.IntegerField(min_value=0, default=0)
-    guarantee = serializers.IntegerField(min_value=0, default=0)
-    payouts = serializers.ListField(child=serializers.IntegerField(min_value=0), allow_null=True, required=False,
+    added_prize = serializers.IntegerField(min_value=0, max_value=terms.MAX_COINS, default=0)
+    guarantee = serializers.IntegerField(min_value=0, max_value=terms.MAX_COINS, default=0)
+    payouts = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=100), allow_null=True,
+                                    required=False, min_length=1, max_length=prizes.MAX_PAYOUTS,
                                     help_text="Percent per place, best first, summing to 100; null: by field size.")
-    min_entrants = serializers.IntegerField(min_value=2, default=2)
-    max_entrants = serializers.IntegerField(min_value=2, default=8)
+    min_entrants = serializers.IntegerField(min_value=2, max_value=terms.MAX_ENTRANTS, default=2)
+    max_entrants = serializers.IntegerField(min_value=2, max_value=terms.MAX_ENTRANTS, default=8,
+                                            help_text=f"Round robin: at most {terms.ROUND_ROBIN_MAX}.")
     starts_at = serializers.DateTimeField(allow_null=True, required=False)
-    rounds = serializers.IntegerField(min_value=1, required=False, help_text="Swiss only.")
+    rounds = serializers.IntegerField(min_value=terms.SWISS_ROUNDS[0], max_value=terms.SWISS_ROUNDS[1], required=False,
+                                      help_text="Swiss only.")
     timer = serializers.IntegerField(min_value=5, max_value=600, allow_null=True, required=False,
                                      help_text="Seconds per move; null: the platform's default clock.")
     spectator_delay = serializers.IntegerField(min_value=0, max_value=20, default=2)
@@ -53,7 +58,7 @@ class TournamentCreateInputSerializer(serializers.Serializer):
 
 
 class PlayerRefSerializer(serializers.Serializer):
-    player = serializers.IntegerField()
+    player = serializers.IntegerField(min_value=1, max_value=MAX_ID)
 
 
 TOURNAMENT = OpenApiResponse(description="The tournament (contract, section Tournaments).")
@@ -64,11 +69,11 @@ class TournamentListCreateApi(APIView):
         # Anyone may look at the tournaments; creating one needs an account.
         return [AllowAny()] if self.request.method == "GET" else list(super().get_permissions())
 
-    @extend_schema(responses={200: dict, **ERRORS}, summary="Recent tournaments")
+    @extend_schema(operation_id="tournaments_list", responses={200: dict, **ERRORS}, summary="Recent tournaments")
     def get(self, request: Request) -> Response:
         return Response({"tournaments": [selectors.tournament_summary(t) for t in selectors.tournaments_list()]})
 
-    @extend_schema(request=TournamentCreateInputSerializer, responses={201: TOURNAMENT, **ERRORS},
+    @extend_schema(request=TournamentCreateInputSerializer, responses={201: TOURNAMENT, **BODY_ERRORS},
                    summary="Create a tournament (elimination, swiss or round robin)")
     def post(self, request: Request) -> Response:
         player = _player(request)
@@ -85,12 +90,12 @@ class TournamentDetailApi(APIView):
 
 
 def _action(summary: str, request_body: Any = None) -> Any:
-    return extend_schema(request=request_body, responses={200: TOURNAMENT, **ERRORS}, summary=summary)
+    return extend_schema(request=request_body, responses={200: TOURNAMENT, **BODY_ERRORS}, summary=summary)
 
 
 class JoinInputSerializer(serializers.Serializer):
-    client_seed = serializers.CharField(min_length=1, max_length=64, required=False,
-                                        help_text="Your own seed for every table's deal (printable ASCII, no ':').")
+    client_seed = client_seed_field("Your own seed for every table's deal (printable ASCII, no ':'); "
+                                    "absent or null: the server picks one")
 
 
 class TournamentJoinApi(APIView):
@@ -146,7 +151,7 @@ class TournamentDisqualifyApi(APIView):
     def post(self, request: Request, tournament_id: int) -> Response:
         data = request.data if isinstance(request.data, dict) else {}
         player_id = data.get("player")
-        if isinstance(player_id, bool) or not isinstance(player_id, int) or player_id < 1:
+        if isinstance(player_id, bool) or not isinstance(player_id, int) or not 1 <= player_id <= MAX_ID:
             raise InvalidRequest("'player' is the id of an entrant.", field="player")
         services.entrant_disqualify(tournament_id=tournament_id, player_id=player_id, by=request.user,
                                     note=str(data.get("note", ""))[:200])

@@ -6,8 +6,9 @@ from typing import Any
 
 from django.urls import path
 
+from durak_platform import converters  # noqa: F401  (registers <id:...>)
 from tournaments.consumers import TournamentConsumer
 
 websocket_urlpatterns: list[Any] = [
-    path("ws/tournaments/<int:tournament_id>/", TournamentConsumer.as_asgi()),
+    path("ws/tournaments/<id:tournament_id>/", TournamentConsumer.as_asgi()),
 ]

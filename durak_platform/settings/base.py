@@ -221,6 +221,8 @@ DURAK_AI_BUDGET_MS = int(env("DURAK_AI_BUDGET_MS", "300"))
 DURAK_MAX_WAITING_TABLES = int(env("DURAK_MAX_WAITING_TABLES", "3"))
 # Seconds a table may wait for players; then nobody may join it and the lobby drops it.
 DURAK_WAITING_TABLE_TTL = float(env("DURAK_WAITING_TABLE_TTL", "1800"))
+# The largest JSON request body the API reads (durak_platform/json_parser.py): 413 past it.
+DURAK_MAX_BODY_BYTES = int(env("DURAK_MAX_BODY_BYTES", str(64 * 1024)))
 # How many rebuilt game states each process keeps (replay stays the truth).
 DURAK_STATE_CACHE_SIZE = int(env("DURAK_STATE_CACHE_SIZE", "1024"))
 # Mount /bench/ceiling/ (the benchmark's bare insert endpoint).
@@ -253,7 +255,8 @@ REST_FRAMEWORK: dict[str, Any] = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # DRF's JSONParser with nesting bounded (deep nesting is a 400, not a RecursionError's 500).
+    "DEFAULT_PARSER_CLASSES": ["durak_platform.json_parser.BoundedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "durak_platform.exceptions.exception_handler",
     "DEFAULT_THROTTLE_RATES": {
@@ -280,6 +283,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # <id:...> (durak_platform/converters.py): a whole number a BIGINT column holds.
+    "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}},
 }
 
 # LOGGING

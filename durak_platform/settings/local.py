@@ -3,6 +3,8 @@
 from durak_platform.settings.base import *  # noqa: F403
 from durak_platform.settings.base import env, env_bool
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+# Never Django's debug page unless asked for: it shows settings and code to anyone who
+# finds a bug. DJANGO_DEBUG=1 turns it on (and DRF's browsable API) on a developer's machine.
+DEBUG = env_bool("DJANGO_DEBUG", False)
 # A fixed key is fine on a developer's loopback; production refuses to start without one.
 SECRET_KEY = env("DJANGO_SECRET_KEY", "local-insecure-key-change-me-0123456789abcdefghijklmnopqrstuvwxyz")

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness.ports import free_port
+from tests.harness.ports import UVICORN_LIMITS, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("DURAK_E2E_CHROMIUM", "/usr/bin/chromium")
@@ -74,7 +74,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         proc = subprocess.Popen(
             # The ASGI app as `make run` serves it: HTTP, static files and the websocket.
             [sys.executable, "-m", "uvicorn", "durak_platform.asgi:application",
-             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
+             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning", *UVICORN_LIMITS],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
         )
         try:

@@ -11,3 +11,8 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+# Every uvicorn a test starts takes the limits `make run` gives it (the Makefile's
+# UVICORN_LIMITS; tests/live/test_frames_server.py checks the two agree with live.frames).
+UVICORN_LIMITS = ("--ws-max-size", "65536")

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 import psycopg
 
-from tests.harness.ports import free_port
+from tests.harness.ports import UVICORN_LIMITS, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -205,7 +205,7 @@ class Stack:
         proxy = [] if proxy_headers else ["--no-proxy-headers"]
         self.server = self._spawn([sys.executable, "-m", "uvicorn", "durak_platform.asgi:application",
                                    "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning",
-                                   *proxy, *options], "uvicorn.log")
+                                   *proxy, *UVICORN_LIMITS, *options], "uvicorn.log")
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:

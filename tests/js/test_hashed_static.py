@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from tests.harness.ports import free_port
+from tests.harness.ports import UVICORN_LIMITS, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = ROOT / "static" / "durak"
@@ -96,7 +96,7 @@ def production_server(collected: tuple[Path, dict[str, str], dict[str, str]]) ->
     with log.open("wb") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "durak_platform.asgi:application",
-             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
+             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning", *UVICORN_LIMITS],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
         )
         base = f"http://127.0.0.1:{port}"
