@@ -5,10 +5,10 @@
  */
 import { api, ensureGuest, explainNetworkFailure } from "./api.js";
 import { $, esc } from "./dom.js";
-import { STRINGS } from "./i18n.js";
+import { hasKey } from "./i18n.js";
 import { startTableNotices } from "./notice.js";
 import { createBody, FIELDS, formField } from "./tourform.js";
-import { applyStatic, bindLangSwitch, count, currentLang, refusalText, t, timeText } from "./words.js";
+import { applyStatic, bindLangSwitch, count, currentLang, numberText, refusalText, t, timeText } from "./words.js";
 
 const S = { me: null, list: null, games: null, leaders: null, creating: false };
 
@@ -20,7 +20,7 @@ function say(text) {
 
 async function showWallet() {
   const wallet = await api("GET", "/wallet/");
-  $("#balance").textContent = wallet.balance;
+  $("#balance").textContent = numberText(wallet.balance);
   $("#btn-welcome").hidden = wallet.entries.some((e) => e.kind === "welcome");
 }
 
@@ -30,7 +30,7 @@ function drawList() {
     '<tr data-id="' + x.id + '"' + (x.organiser === S.me ? ' class="mine"' : "") + '><td><a href="/tournaments/' + x.id + '/">' + esc(x.name) + "</a>" +
     (x.organiser === S.me ? ' <small>(' + esc(t("tour.list.byOrganiser")) + ")</small>" : "") + "</td><td>" + esc(t("format." + x.format)) +
     '</td><td><span class="tstatus tstatus-' + esc(x.status) + '">' + esc(t("tstatus." + x.status)) + "</span></td><td>" +
-    x.entrants_count + " / " + x.max_entrants + "</td><td>" + (x.entry_fee || "—") + "</td><td>" + esc(x.starts_at ? timeText(x.starts_at) : "—") + "</td></tr>");
+    x.entrants_count + " / " + x.max_entrants + "</td><td>" + (x.entry_fee ? numberText(x.entry_fee) : "—") + "</td><td>" + esc(x.starts_at ? timeText(x.starts_at) : "—") + "</td></tr>");
   $("#list").innerHTML = rows.join("") || '<tr><td colspan="6">' + esc(t("tour.list.empty")) + "</td></tr>";
 }
 
@@ -112,8 +112,9 @@ function showFieldError(form, field, message) {
     if (label) { label.hidden = false; label.classList.add("invalid"); }
   }
   if (!spot) spot = form.querySelector('[data-error-for="body"]');
-  const own = currentLang() === "ru" && where && STRINGS.ru["ferr." + where];
-  spot.textContent = own ? STRINGS.ru["ferr." + where] : message;
+  // Russian: the page's own words for the field (never the server's English); English: the server's.
+  const own = where && hasKey("ferr." + where) ? "ferr." + where : "ferr.generic";
+  spot.textContent = currentLang() === "ru" || !message ? t(own) : message;
   spot.title = message;
   spot.hidden = false;
   if (control) {
