@@ -26,6 +26,7 @@ urlpatterns: list[Any] = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the admin's language switch
 ]
 if settings.DURAK_BENCHMARK_ENDPOINTS:  # settings.bench only: the app is installed there alone
     urlpatterns.append(path("bench/", include("durak_platform.ceiling.urls")))
