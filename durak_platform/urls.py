@@ -7,10 +7,15 @@ from typing import Any
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from games.views import index, replay_page, watch_page
 from tournaments.views import tournament_page, tournaments_page
+
+admin.site.site_header = _("Дурак онлайн: администрирование")
+admin.site.site_title = _("Дурак онлайн")
+admin.site.index_title = _("Разделы")
 
 urlpatterns: list[Any] = [
     path("", index, name="index"),

@@ -184,8 +184,9 @@ class EventReader:
             "cards_drawn": lambda: cards_text(p.get("cards") or []) or "—",
             "hands_passed": lambda: _("каждый передаёт свои карты соседу слева"),
         }
-        if kind == "game_finished":
-            return result_text(p, self.names)
+        if kind == "game_finished":  # the result itself is the game's own field, said once
+            places = p.get("places") or ()
+            return _("порядок выхода: %(who)s") % {"who": seats_text(places, self.names)} if places else ""
         return describe[kind]() if kind in describe else ""
 
     def _attack(self, cards: list[str]) -> str:

@@ -95,6 +95,8 @@ class Seat(models.Model):
                 condition=models.Q(player__isnull=True) | models.Q(ai_level=""), name="seat_human_or_ai"
             ),
         ]
+        verbose_name = _("место")
+        verbose_name_plural = _("места")
 
     def __str__(self) -> str:
         return gettext("место %(n)s в партии №%(game)s: %(name)s") % {"n": self.number, "game": self.game_id, "name": self.name}
@@ -156,4 +158,4 @@ class GameEvent(AppendOnly):
         verbose_name_plural = _("события")
 
     def __str__(self) -> str:
-        return gettext("партия №%(game)s, событие %(seq)s: %(type)s") % {"game": self.game_id, "seq": self.seq, "type": self.type}
+        return gettext("партия №%(game)s, событие %(seq)s") % {"game": self.game_id, "seq": self.seq}
