@@ -186,8 +186,8 @@ class GameEventAdmin(ReadOnlyMixin, TitledAdmin):
     search_fields = ["=game__id", "type"]
     list_select_related = ["game", "actor"]
     # In words only: the stored JSON of a finished game is the replay viewer's download.
-    readonly_fields = ["game", "seq", "type_text", "description", "actor_seat", "actor", "created_at",
-                       "schema_version"]
+    readonly_fields = ("game", "seq", "type_text", "description", "actor_seat", "actor", "created_at",
+                       "schema_version")
     fields = readonly_fields
     list_title = gettext_lazy("События партий")
 
