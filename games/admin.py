@@ -41,7 +41,7 @@ def seat_names(game: Game) -> dict[int, str]:
     names: dict[int, str] = {}
     for seat in game.seats.all():
         if seat.ai_level:
-            names[seat.number] = _("компьютер (%(level)s)") % {"level": admin_text.level_text(seat.ai_level)}
+            names[seat.number] = _("компьютер, %(level)s") % {"level": admin_text.level_text(seat.ai_level)}
         elif seat.player is not None:
             names[seat.number] = seat.player.name
     return names

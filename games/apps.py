@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 class GamesConfig(AppConfig):
     name = "games"
-    verbose_name = _("Партии")
+    verbose_name = _("Игры")
 
     def ready(self) -> None:
         from games import signals, tasks

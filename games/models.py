@@ -99,7 +99,7 @@ class Seat(models.Model):
         verbose_name_plural = _("места")
 
     def __str__(self) -> str:
-        return gettext("место %(n)s в партии №%(game)s: %(name)s") % {"n": self.number, "game": self.game_id, "name": self.name}
+        return gettext("место %(n)s в партии №%(game)s") % {"n": self.number, "game": self.game_id}
 
     @property
     def is_open(self) -> bool:
