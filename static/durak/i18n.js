@@ -732,6 +732,13 @@ export function errorText(error) {
   return t("err.failed");
 }
 
+/* A seat as an API listing gives it ({name, kind, ai}): a computer by its level in this
+ * language («Компьютер (новичок)»), never the server's own name for it; a person by name. */
+export function seatLabel(seat) {
+  if (seat && seat.kind === "ai") return t("cpu") + (seat.ai ? " (" + t("level." + seat.ai).toLowerCase() + ")" : "");
+  return (seat && seat.name) || "";
+}
+
 /* ---------- dates and numbers as the language writes them ---------- */
 
 const LOCALES = { ru: "ru-RU", en: "en-GB" };

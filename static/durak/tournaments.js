@@ -5,7 +5,7 @@
  */
 import { api, ensureGuest, explainNetworkFailure } from "./api.js";
 import { $, esc } from "./dom.js";
-import { hasKey } from "./i18n.js";
+import { hasKey, seatLabel } from "./i18n.js";
 import { startTableNotices } from "./notice.js";
 import { createBody, FIELDS, formField } from "./tourform.js";
 import { applyStatic, bindLangSwitch, count, currentLang, numberText, refusalText, t, timeText } from "./words.js";
@@ -38,7 +38,7 @@ function drawGames() {
   if (!S.games) return;
   const others = S.games.filter((g) => g.you === null && g.status !== "finished").slice(0, 20);
   $("#tables").innerHTML = others.map((g) => {
-    const names = g.seats.map((s) => esc(s.name || t("tour.games.free"))).join(", ");
+    const names = g.seats.map((s) => esc(seatLabel(s) || t("tour.games.free"))).join(", ");
     const link = g.status === "waiting" && g.open_seats
       ? '<a href="/?game=' + g.id + '">' + esc(t("tour.games.sit", { n: g.open_seats })) + "</a>"
       : '<a href="/?game=' + g.id + '">' + esc(t("tour.games.watch")) + "</a>";
