@@ -122,6 +122,8 @@ def test_the_russian_lists_and_the_event_page_have_russian_headers(staff: Django
     assert [word for word in ("Status", "Variant", "Seats", "Outcome", "Created at", "Finished at") if word in games] == []
     index = visible(get(staff, reverse("admin:index"), "ru"))
     assert "Турниры и монеты" in index and "Tournaments" not in index and "Games" not in index
+    absences = visible(get(staff, reverse("admin:live_seatabsence_changelist"), "ru"))
+    assert "Отошедшие от стола" in absences and "Away since" not in absences
     event = finished.events.get(seq=1)
     page = visible(get(staff, reverse("admin:games_gameevent_change", args=[event.pk]), "ru"))
     assert f"Событие 1 партии №{finished.pk}" in page and "начало партии" in page
