@@ -18,8 +18,8 @@ import httpx
 import pytest
 
 from tests.e2e.conftest import ROOT, SCREENSHOTS
-from tests.e2e.test_replay_page import finished_game
 from tests.e2e.players import ApiPlayer
+from tests.e2e.test_replay_page import finished_game
 
 WIDE = {"width": 1366, "height": 800}
 # Latin a Russian page may show: the other language's button, the replay's «(JSON)» file
