@@ -96,9 +96,16 @@ function clearErrors(form) {
   form.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
 }
 
-/* The refusal's words next to the field it names: the page's own explanation in Russian,
- * the server's message in English. */
-function showFieldError(form, field, message) {
+/* An invalid_tournament refusal in words: in Russian the page's own explanation of the
+ * field (never the server's English), in English the server's message itself. */
+function fieldRefusal(field, error) {
+  const where = formField(field);
+  if (currentLang() === "en" && error.message) return error.message;
+  return t(where && hasKey("ferr." + where) ? "ferr." + where : "ferr.generic");
+}
+
+/* `text` next to the field `field` names (or above the button when it names none). */
+function showFieldError(form, field, text) {
   const where = formField(field);
   let spot;
   let control = null;
@@ -112,10 +119,7 @@ function showFieldError(form, field, message) {
     if (label) { label.hidden = false; label.classList.add("invalid"); }
   }
   if (!spot) spot = form.querySelector('[data-error-for="body"]');
-  // Russian: the page's own words for the field (never the server's English); English: the server's.
-  const own = where && hasKey("ferr." + where) ? "ferr." + where : "ferr.generic";
-  spot.textContent = currentLang() === "ru" || !message ? t(own) : message;
-  spot.title = message;
+  spot.textContent = text;
   spot.hidden = false;
   if (control) {
     control.setAttribute("aria-invalid", "true");
@@ -139,7 +143,7 @@ async function create(form) {
     location.assign("/tournaments/" + made.id + "/");
   } catch (e) {
     const info = (e.data && e.data.error) || {};
-    if (e.code === "invalid_tournament") showFieldError(form, info.field, e.message);
+    if (e.code === "invalid_tournament") showFieldError(form, info.field, fieldRefusal(info.field, e));
     else showFieldError(form, null, refusalText(e));
   } finally {
     S.creating = false;
