@@ -139,6 +139,9 @@ def test_the_russian_player_page_has_no_english_labels_and_links_the_players_pag
     assert [word for word in ENGLISH if word in text] == []
     assert f'href="/players/{seat.player_id}/"' in page
     assert f"Партия №{finished.pk}" in text and f'href="/games/{finished.pk}/replay/"' in page
+    english = visible(get(staff, reverse("admin:accounts_player_change", args=[seat.player_id]), "en"))
+    assert "Player Иван" in english and f"Game #{finished.pk}" in english
+    assert set(re.findall(r"[А-Яа-яЁё]+", english)) - {"Иван", "РУ"} == set()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -163,6 +166,8 @@ def test_the_russian_tournament_page_has_no_english_labels_and_reads_its_terms(s
     assert 'href="/players/' in page and f'href="/tournaments/{made.pk}/"' in page
     english = visible(get(staff, reverse("admin:tournaments_tournament_change", args=[made.pk]), "en"))
     assert "Tournament “Кубок клуба”" in english and "Podkidnoy, 36 cards, 2 players" in english
+    cyrillic = set(re.findall(r"[А-Яа-яЁё]+", english)) - {"Кубок", "клуба", "Организатор", "Алиса", "Борис", "РУ"}
+    assert cyrillic == set(), cyrillic
 
 
 def po_entries(path: Path) -> dict[str, str]:
