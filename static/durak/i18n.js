@@ -662,7 +662,13 @@ export const hasKey = (key) => STRINGS.ru[key] !== undefined;
 
 export const LANGS = ["ru", "en"];
 const normal = (l) => (l === "en" ? "en" : "ru");
-export const storedLang = () => normal(load("lang", "ru"));
+// The cookie first: the admin's switch sets it too, so the one choice holds everywhere.
+function cookieLang() {
+  if (typeof document === "undefined") return null;
+  const m = /(?:^|;\s*)django_language=(\w+)/.exec(document.cookie);
+  return m ? m[1] : null;
+}
+export const storedLang = () => normal(cookieLang() || load("lang", "ru"));
 
 let lang = storedLang();
 const listeners = [];

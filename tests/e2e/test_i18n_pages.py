@@ -211,3 +211,7 @@ def test_the_russian_admin_game_page(fresh_page: Any, server: str, tmp_path_fact
     page.wait_for_selector(".event-log")
     assert f"Game #{game}" in page.evaluate("() => document.body.innerText")
     page.screenshot(path=str(SCREENSHOTS / "i18n-admin-game-en.png"), full_page=False)
+    # ... and the pages follow the admin's choice: one preference.
+    page.goto("/watch/")
+    page.wait_for_selector("#watch[data-ready='1']")
+    assert page.locator("h1").inner_text() == "Durak Online"
