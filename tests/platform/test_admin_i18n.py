@@ -120,6 +120,8 @@ def test_the_russian_lists_and_the_event_page_have_russian_headers(staff: Django
     games = visible(get(staff, reverse("admin:games_game_changelist"), "ru"))
     assert "Партии" in games and "Выберите партия" not in games
     assert [word for word in ("Status", "Variant", "Seats", "Outcome", "Created at", "Finished at") if word in games] == []
+    english = visible(get(staff, reverse("admin:games_game_changelist"), "en"))
+    assert set(re.findall(r"[А-Яа-яЁё]+", english)) - {"Иван", "Пётр", "РУ"} == set()
     index = visible(get(staff, reverse("admin:index"), "ru"))
     assert "Турниры и монеты" in index and "Tournaments" not in index and "Games" not in index
     absences = visible(get(staff, reverse("admin:live_seatabsence_changelist"), "ru"))
