@@ -55,6 +55,15 @@ test: lint typecheck pytest jstest
 jstest:
 	node --test tests/js/
 
+# The server's texts: collect new gettext strings into locale/en (Russian is the source
+# language; fill in their English), then compile the .mo that is committed beside it.
+# Needs GNU gettext (apt-get install gettext).
+.PHONY: messages
+messages: $(VENV)/.installed
+	$(PY) manage.py makemessages -l en --no-obsolete --ignore=.venv --ignore=tests --ignore=benchmarks \
+		--ignore=staticfiles --ignore='*/migrations/*'
+	$(PY) manage.py compilemessages -l en --ignore=.venv
+
 superuser: migrate
 	$(PY) manage.py createsuperuser
 

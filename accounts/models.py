@@ -4,23 +4,25 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 
 class Player(models.Model):
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player")
-    name = models.CharField(max_length=64)
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, verbose_name=_("пользователь"), on_delete=models.CASCADE, related_name="player")
+    name = models.CharField(_("имя"), max_length=64)
     # A guest has no password: the token in one browser's storage is the whole account.
-    is_guest = models.BooleanField(default=False, db_index=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    is_guest = models.BooleanField(_("гость"), default=False, db_index=True)
+    created_at = models.DateTimeField(_("создан"), auto_now_add=True)
     # The secret server seed of the next game this player creates (a fair deal: its
     # SHA-256 is shown beforehand as "next_commitment"); made when first needed, replaced
     # when a game takes it. Never shown itself, nor in the admin.
-    deal_seed = models.CharField(max_length=64, blank=True, default="")
+    deal_seed = models.CharField(_("ключ следующей раздачи"), max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["id"]
-        verbose_name = "игрок"
-        verbose_name_plural = "игроки"
+        verbose_name = _("игрок")
+        verbose_name_plural = _("игроки")
 
     def __str__(self) -> str:
-        return f"{self.name} (guest)" if self.is_guest else self.name
+        return gettext("%(name)s (гость)") % {"name": self.name} if self.is_guest else self.name

@@ -7,6 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from durak_platform import (
@@ -22,6 +23,10 @@ handler403 = error_pages.forbidden
 handler404 = error_pages.not_found
 handler500 = error_pages.server_error
 
+admin.site.site_header = _("Дурак онлайн: администрирование")
+admin.site.site_title = _("Дурак онлайн")
+admin.site.index_title = _("Разделы")
+
 urlpatterns: list[Any] = [
     path("", index, name="index"),
     path("games/<id:game_id>/replay/", replay_page, name="replay-page"),
@@ -36,6 +41,7 @@ urlpatterns: list[Any] = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the admin's language switch
 ]
 if settings.DURAK_BENCHMARK_ENDPOINTS:  # settings.bench only: the app is installed there alone
     urlpatterns.append(path("bench/", include("durak_platform.ceiling.urls")))

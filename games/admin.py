@@ -1,5 +1,7 @@
-"""Admin: games with their seats and read-only event log (the log itself never editable),
-and each player's games on the player's page."""
+"""Admin: games as a club's staff read them (the rules and the result in words, the seats
+with links to the players' pages, the event log as a table of moves, a link to the replay
+viewer), the read-only event log itself, and each player's games on the player's page.
+Every label is gettext (Russian source, locale/en for English); the words are admin_text's."""
 
 from __future__ import annotations
 
@@ -9,10 +11,15 @@ from django.contrib import admin
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.admin import PlayerAdmin
 from accounts.models import Player
+from durak_platform.admin_titles import TitledAdmin
+from games import admin_text
 from games.models import Game, GameEvent, Seat
 
 
@@ -29,33 +36,54 @@ class ReadOnlyMixin:
         return False
 
 
+def seat_names(game: Game) -> dict[int, str]:
+    """Seat number → the name staff know: the player's, or «компьютер (опытный)»."""
+    names: dict[int, str] = {}
+    for seat in game.seats.all():
+        if seat.ai_level:
+            names[seat.number] = _("компьютер, %(level)s") % {"level": admin_text.level_text(seat.ai_level)}
+        elif seat.player is not None:
+            names[seat.number] = seat.player.name
+    return names
+
+
+def player_links(player: Player) -> SafeString:
+    """The player's public page (/players/{id}/) and their admin page."""
+    return format_html('<a href="/players/{}/">{}</a> (<a href="{}">{}</a>)', player.pk, player.name,
+                       reverse("admin:accounts_player_change", args=[player.pk]), _("в админке"))
+
+
 class SeatInline(admin.TabularInline):
     model = Seat
-    fields = ["number", "player", "ai_level"]
-    readonly_fields = ["number", "player", "ai_level"]
+    fields = ("number", "who", "ai_level_text")
+    readonly_fields = fields
     extra = 0
     can_delete = False
     show_change_link = False
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Seat]:
+        return super().get_queryset(request).select_related("player")
+
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
+    @admin.display(description=gettext_lazy("кто сидит"))
+    def who(self, seat: Seat) -> str:
+        if seat.player is not None:
+            return player_links(seat.player)
+        return _("компьютер") if seat.ai_level else _("свободно")
 
-class GameEventInline(ReadOnlyMixin, admin.TabularInline):
-    model = GameEvent
-    fields = ("seq", "type", "actor_seat", "actor", "payload", "created_at")
-    readonly_fields = fields
-    extra = 0
-    ordering = ["seq"]
-    classes = ["collapse"]
+    @admin.display(description=gettext_lazy("уровень компьютера"))
+    def ai_level_text(self, seat: Seat) -> str:
+        return admin_text.level_text(seat.ai_level) if seat.ai_level else "—"
 
 
 class HasComputerFilter(admin.SimpleListFilter):
-    title = "opponents"
+    title = gettext_lazy("соперники")
     parameter_name = "computer"
 
-    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
-        return [("yes", "with computer players"), ("no", "people only")]
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        return [("yes", gettext_lazy("с компьютером")), ("no", gettext_lazy("только люди"))]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Game]) -> QuerySet[Game]:
         if self.value() == "yes":
@@ -66,16 +94,30 @@ class HasComputerFilter(admin.SimpleListFilter):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(TitledAdmin):
     list_display = ["id", "status", "variant", "seat_list", "seq", "outcome", "created_at", "finished_at"]
     list_filter = ["status", HasComputerFilter, "created_at", "finished_at"]
     search_fields = ["=id", "seats__player__name", "seats__player__user__username", "creator__name"]
-    readonly_fields = ("status", "seq", "rules", "creator", "result", "outcome", "created_at", "started_at",
-                       "last_event_at", "finished_at", "replay_link")
-    fields = readonly_fields
-    inlines = [SeatInline, GameEventInline]
+    # Rules and result in words once each: their JSON is the event log's business.
+    readonly_fields = ("status", "rules_text", "outcome", "replay_link", "creator", "seq", "move_timer",
+                       "reconnect_window", "spectator_delay", "hints", "created_at", "started_at",
+                       "last_event_at", "finished_at", "event_log")
+    fieldsets = [
+        (None, {"fields": ["status", "rules_text", "outcome", "replay_link"]}),
+        (gettext_lazy("Стол"), {"fields": ["creator", "move_timer", "reconnect_window", "spectator_delay", "hints"]}),
+        (gettext_lazy("Время"), {"fields": ["created_at", "started_at", "last_event_at", "finished_at"]}),
+        (gettext_lazy("Ход партии"), {"fields": ["seq", "event_log"]}),
+    ]
+    inlines = [SeatInline]
     date_hierarchy = "created_at"
     list_per_page = 50
+    list_title = gettext_lazy("Партии")
+
+    def object_title(self, obj: Game) -> str:
+        return _("Партия №%(id)s") % {"id": obj.pk}
+
+    def object_subtitle(self, obj: Game) -> str:
+        return f"{obj.get_status_display()} · {admin_text.rules_text(obj.rules)}"
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
         return super().get_queryset(request).prefetch_related("seats__player")
@@ -86,42 +128,88 @@ class GameAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # the event log protects its game
 
-    @admin.display(description="variant")
+    @admin.display(description=gettext_lazy("правила"))
     def variant(self, game: Game) -> str:
-        rules = game.rules or {}
-        return f"{rules.get('variant', '?')}, {rules.get('players', '?')}p, {rules.get('deck', '?')}"
+        return admin_text.rules_text(game.rules)
 
-    @admin.display(description="seats")
+    @admin.display(description=gettext_lazy("правила"))
+    def rules_text(self, game: Game) -> str:
+        return admin_text.rules_text(game.rules)
+
+    @admin.display(description=gettext_lazy("места"))
     def seat_list(self, game: Game) -> str:
-        return ", ".join(f"{seat.number}: {seat.name or '—'}" for seat in game.seats.all())
+        names = seat_names(game)
+        return ", ".join(f"{seat.number}: {names.get(seat.number, '—')}" for seat in game.seats.all())
 
-    @admin.display(description="result")
+    @admin.display(description=gettext_lazy("итог"))
     def outcome(self, game: Game) -> str:
-        if not game.result:
-            return "—"
-        if game.result.get("draw"):
-            return "draw"
-        durak = game.result.get("durak")
-        return f"durak: seat {durak}" if durak is not None else f"losers: {game.result.get('losers')}"
+        return admin_text.result_text(game.result, seat_names(game))
 
-    @admin.display(description="replay")
+    @admin.display(description=gettext_lazy("запись партии"))
     def replay_link(self, game: Game) -> str:
         if game.status != Game.Status.FINISHED:
-            return "— (the replay opens when the game is finished)"
-        page, data = reverse("replay-page", args=[game.pk]), reverse("game-replay", args=[game.pk])
-        return format_html('<a href="{}">the replay viewer</a> · <a href="{}">the event log (JSON)</a>', page, data)
+            return _("— (запись откроется, когда партия закончится)")
+        page = reverse("replay-page", args=[game.pk])
+        return format_html('<a href="{}">{}</a>', page, _("открыть запись партии"))
+
+    @admin.display(description=gettext_lazy("события"))
+    def event_log(self, game: Game) -> str:
+        """Every stored event as a row: seq, what happened in words, who, the cards."""
+        reader = admin_text.EventReader(seat_names(game))
+        events = GameEvent.objects.filter(game=game).order_by("seq").values_list("seq", "payload")
+        rows = [reader.row(seq, payload) for seq, payload in events]
+        if not rows:
+            return _("— (партия ещё не началась)")
+        head = format_html("<tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr>",
+                           _("№"), _("событие"), _("кто"), _("карты и подробности"))
+        body = format_html_join("", '<tr data-seq="{}"><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>',
+                                ((seq, seq, kind, who, what) for seq, kind, who, what in rows))
+        return format_html('<div class="event-log" style="max-height:32em;overflow:auto">'
+                           '<table><thead>{}</thead><tbody>{}</tbody></table></div>', head, body)
+
+
+class EventTypeFilter(admin.SimpleListFilter):
+    title = gettext_lazy("тип")
+    parameter_name = "type"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        return list(admin_text.EVENT_TYPES.items())
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[GameEvent]) -> QuerySet[GameEvent]:
+        return queryset.filter(type=self.value()) if self.value() else queryset
 
 
 @admin.register(GameEvent)
-class GameEventAdmin(ReadOnlyMixin, admin.ModelAdmin):
-    list_display = ["game", "seq", "type", "actor_seat", "actor", "created_at"]
-    list_filter = ["type", "created_at"]
+class GameEventAdmin(ReadOnlyMixin, TitledAdmin):
+    list_display = ["game", "seq", "type_text", "actor_seat", "actor", "created_at"]
+    list_filter = [EventTypeFilter, "created_at"]
     search_fields = ["=game__id", "type"]
     list_select_related = ["game", "actor"]
-    readonly_fields = ["game", "seq", "type", "schema_version", "payload", "actor_seat", "actor", "created_at"]
+    # In words only: the stored JSON of a finished game is the replay viewer's download.
+    readonly_fields = ("game", "seq", "type_text", "description", "actor_seat", "actor", "created_at",
+                       "schema_version")
+    fields = readonly_fields
+    list_title = gettext_lazy("События партий")
+
+    def object_title(self, obj: GameEvent) -> str:
+        return _("Событие %(seq)s партии №%(game)s") % {"seq": obj.seq, "game": obj.game_id}
 
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
         return {}  # no bulk delete either
+
+    @admin.display(description=gettext_lazy("тип"), ordering="type")
+    def type_text(self, event: GameEvent) -> str:
+        return admin_text.event_type_text(event.type)
+
+    @admin.display(description=gettext_lazy("что произошло"))
+    def description(self, event: GameEvent) -> str:
+        # The bout's earlier attacks name a beaten card: read the game up to this event.
+        reader = admin_text.EventReader(seat_names(event.game))
+        row: tuple[int, str, str, str] = (0, "", "", "")
+        for seq, payload in GameEvent.objects.filter(game_id=event.game_id, seq__lte=event.seq).order_by(
+                "seq").values_list("seq", "payload"):
+            row = reader.row(seq, payload)
+        return " · ".join(part for part in (row[2], row[3]) if part) or "—"
 
 
 class PlayerSeatInline(admin.TabularInline):
@@ -129,9 +217,9 @@ class PlayerSeatInline(admin.TabularInline):
 
     model = Seat
     fk_name = "player"
-    verbose_name = "game"
-    verbose_name_plural = "games"
-    fields = ("game_link", "number", "status", "result")
+    verbose_name = gettext_lazy("партия")
+    verbose_name_plural = gettext_lazy("партии")
+    fields = ("game_link", "number", "status", "result", "replay")
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -145,23 +233,31 @@ class PlayerSeatInline(admin.TabularInline):
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
-    @admin.display(description="game")
+    @admin.display(description=gettext_lazy("партия"))
     def game_link(self, seat: Seat) -> str:
-        return format_html('<a href="{}">Game {}</a>', reverse("admin:games_game_change", args=[seat.game_id]),
-                           seat.game_id)
+        return format_html('<a href="{}">{}</a>', reverse("admin:games_game_change", args=[seat.game_id]),
+                           _("Партия №%(id)s") % {"id": seat.game_id})
 
-    @admin.display(description="status")
+    @admin.display(description=gettext_lazy("статус"))
     def status(self, seat: Seat) -> str:
-        return seat.game.status
+        return str(seat.game.get_status_display())
 
-    @admin.display(description="result")
+    @admin.display(description=gettext_lazy("итог"))
     def result(self, seat: Seat) -> str:
         result = seat.game.result
         if not result:
             return "—"
+        if seat.number in (result.get("forfeits") or ()):
+            return _("не вернулся к столу (поражение)")
         if result.get("draw"):
-            return "draw"
-        return "lost (durak)" if seat.number in result.get("losers", []) else "won"
+            return _("ничья")
+        return _("проиграл (дурак)") if seat.number in result.get("losers", []) else _("выиграл")
+
+    @admin.display(description=gettext_lazy("запись"))
+    def replay(self, seat: Seat) -> str:
+        if seat.game.status != Game.Status.FINISHED:
+            return "—"
+        return format_html('<a href="{}">{}</a>', reverse("replay-page", args=[seat.game_id]), _("запись"))
 
 
 # Accounts know no games: the player's page gets its games from here.
@@ -176,6 +272,6 @@ class PlayerWithGamesAdmin(PlayerAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Player]:
         return super().get_queryset(request).annotate(game_count=Count("seats"))
 
-    @admin.display(description="games", ordering="game_count")
+    @admin.display(description=gettext_lazy("партий"), ordering="game_count")
     def games(self, player: Player) -> int:
         return getattr(player, "game_count", 0)

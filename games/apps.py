@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class GamesConfig(AppConfig):
     name = "games"
-    verbose_name = "Игры"
+    verbose_name = _("Игры")
 
     def ready(self) -> None:
         from games import signals, tasks

@@ -1,11 +1,12 @@
 import os
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class LiveConfig(AppConfig):
     name = "live"
-    verbose_name = "Игра вживую"
+    verbose_name = _("Игра вживую")
 
     def ready(self) -> None:
         from durak_platform.celery import app

@@ -8,6 +8,7 @@ away from the table. (How the table is run, its timer and delays, is the game's 
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
 
@@ -20,11 +21,11 @@ class SeatAbsence(models.Model):
     the computer finishes the game for it and the result counts it as a loss.
     """
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="absences")
-    seat = models.PositiveSmallIntegerField()
-    away_since = models.DateTimeField()
-    returned_at = models.DateTimeField(null=True, blank=True)
-    forfeited_at = models.DateTimeField(null=True, blank=True)
+    game = models.ForeignKey(Game, verbose_name=_("партия"), on_delete=models.CASCADE, related_name="absences")
+    seat = models.PositiveSmallIntegerField(_("место"))
+    away_since = models.DateTimeField(_("отошёл"))
+    returned_at = models.DateTimeField(_("вернулся"), null=True, blank=True)
+    forfeited_at = models.DateTimeField(_("засчитано поражение"), null=True, blank=True)
 
     class Meta:
         ordering = ["game_id", "seat", "-away_since"]
@@ -36,8 +37,8 @@ class SeatAbsence(models.Model):
                 name="absence_one_open_per_seat",
             ),
         ]
-        verbose_name = "отсутствие"
-        verbose_name_plural = "отсутствия"
+        verbose_name = _("отсутствие")
+        verbose_name_plural = _("отсутствия")
 
     def __str__(self) -> str:
         return f"seat {self.seat} of game {self.game_id} away since {self.away_since:%H:%M:%S}"
@@ -51,13 +52,13 @@ class Spectator(models.Model):
     """A socket watching a game without a seat, while it is open: the lobby's count of
     spectators at each table. Made on connect, deleted on disconnect (``live.lobby``)."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="spectators")
-    socket = models.CharField(max_length=32, unique=True)
-    since = models.DateTimeField(auto_now_add=True)
+    game = models.ForeignKey(Game, verbose_name=_("партия"), on_delete=models.CASCADE, related_name="spectators")
+    socket = models.CharField(_("соединение"), max_length=32, unique=True)
+    since = models.DateTimeField(_("смотрит с"), auto_now_add=True)
 
     class Meta:
-        verbose_name = "зритель"
-        verbose_name_plural = "зрители"
+        verbose_name = _("зритель")
+        verbose_name_plural = _("зрители")
 
     def __str__(self) -> str:
         return f"a spectator of game {self.game_id}"

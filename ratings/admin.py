@@ -6,27 +6,35 @@ from typing import Any
 
 from django.contrib import admin
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from durak_platform.admin_titles import TitledAdmin
 from ratings.models import Rating, RatingChange
 
 
 @admin.register(Rating)
-class RatingAdmin(admin.ModelAdmin):
+class RatingAdmin(TitledAdmin):
     """Ratings move only through rated games; the change log says why each one is what it is."""
 
     list_display = ["player", "value", "games", "updated_at"]
     search_fields = ["player__name"]
     readonly_fields = ["player", "value", "games", "updated_at"]
+    list_title = gettext_lazy("Рейтинги")
+
+    def object_title(self, obj: Rating) -> str:
+        return _("Рейтинг: %(player)s") % {"player": obj.player}
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
 
 @admin.register(RatingChange)
-class RatingChangeAdmin(admin.ModelAdmin):
+class RatingChangeAdmin(TitledAdmin):
     list_display = ["game", "player", "before", "after", "score", "created_at"]
     search_fields = ["player__name", "=game__id"]
     readonly_fields = ["game", "player", "before", "after", "score", "created_at"]
+    list_title = gettext_lazy("Изменения рейтинга")
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

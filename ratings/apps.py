@@ -3,11 +3,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class RatingsConfig(AppConfig):
     name = "ratings"
-    verbose_name = "Рейтинги"
+    verbose_name = _("Рейтинги")
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:

@@ -1,6 +1,7 @@
 """Admin: tournaments as a club's staff run them (start, move on a stuck round, cancel
 with refunds, disqualify, CSV exports of the standings and the ledger), the staff's own
-record of what they did, and the ledger, read-only but for staff grants."""
+record of what they did, and the ledger, read-only but for staff grants. Every label is
+gettext (Russian source, locale/en for English); refusals are worded by code (admin_text)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,15 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from accounts.models import Player
+from durak_platform.admin_titles import TitledAdmin
 from durak_platform.errors import ApplicationError
-from tournaments import ledger, selectors, services, terms
+from games.admin_text import rules_text
+from tournaments import admin_text, ledger, selectors, services, terms
 from tournaments.models import Account, Entry, Posting, Round, StaffAction, Table, Tournament, Transfer
 
 
@@ -32,7 +38,7 @@ class EntryInline(admin.TabularInline):
 
 class TableInline(admin.TabularInline):
     model = Table
-    fields = ("round", "game_link", "players", "game_status")
+    fields = ("round", "game_link", "player_names", "game_status", "replay")
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -40,14 +46,29 @@ class TableInline(admin.TabularInline):
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
-    @admin.display(description="игра")
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Table]:
+        return super().get_queryset(request).select_related("game")
+
+    @admin.display(description=gettext_lazy("партия"))
     def game_link(self, table: Table) -> str:
         return format_html('<a href="{}">{}</a>', reverse("admin:games_game_change", args=[table.game_id]),
-                           table.game_id)
+                           _("Партия №%(id)s") % {"id": table.game_id})
 
-    @admin.display(description="статус")
+    @admin.display(description=gettext_lazy("игроки"))
+    def player_names(self, table: Table) -> str:
+        names = dict(Player.objects.filter(pk__in=table.players).values_list("pk", "name"))
+        return format_html_join(", ", '<a href="/players/{}/">{}</a>',
+                                ((pk, names.get(pk, pk)) for pk in table.players))
+
+    @admin.display(description=gettext_lazy("статус"))
     def game_status(self, table: Table) -> str:
-        return table.game.status
+        return str(table.game.get_status_display())
+
+    @admin.display(description=gettext_lazy("запись"))
+    def replay(self, table: Table) -> str:
+        if table.game.status != table.game.Status.FINISHED:
+            return "—"
+        return format_html('<a href="{}">{}</a>', reverse("replay-page", args=[table.game_id]), _("запись"))
 
 
 class StaffActionInline(admin.TabularInline):
@@ -67,28 +88,28 @@ def _each(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet
         try:
             act(tournament)
         except ApplicationError as error:
-            modeladmin.message_user(request, f"{tournament}: {error.message}", messages.ERROR)
+            modeladmin.message_user(request, f"{tournament.name}: {admin_text.refusal_text(error)}", messages.ERROR)
         else:
-            modeladmin.message_user(request, f"{tournament}: {done}")
+            modeladmin.message_user(request, f"{tournament.name}: {done}")
 
 
-@admin.action(description="Начать (от имени организатора)")
+@admin.action(description=gettext_lazy("Начать (от имени организатора)"))
 def start(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
     _each(modeladmin, request, queryset,
-          lambda t: services.tournament_start(tournament_id=t.pk, player=t.organiser), "первый тур открыт")
+          lambda t: services.tournament_start(tournament_id=t.pk, player=t.organiser), _("первый тур открыт"))
 
 
-@admin.action(description="Продвинуть зависший тур")
+@admin.action(description=gettext_lazy("Продвинуть зависший тур"))
 def advance(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
     _each(modeladmin, request, queryset,
-          lambda t: services.round_advance_by_staff(tournament_id=t.pk, by=request.user), "тур проверен")
+          lambda t: services.round_advance_by_staff(tournament_id=t.pk, by=request.user), _("тур проверен"))
 
 
-@admin.action(description="Отменить и вернуть всё, что не выплачено")
+@admin.action(description=gettext_lazy("Отменить и вернуть всё, что не выплачено"))
 def cancel(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
     _each(modeladmin, request, queryset,
           lambda t: services.tournament_cancel_by_staff(tournament_id=t.pk, by=request.user),
-          "отменён, монеты возвращены")
+          _("отменён, монеты возвращены"))
 
 
 def _csv(name: str, header: list[str], rows: list[dict[str, Any]]) -> HttpResponse:
@@ -100,13 +121,13 @@ def _csv(name: str, header: list[str], rows: list[dict[str, Any]]) -> HttpRespon
     return response
 
 
-@admin.action(description="CSV: итоговая таблица")
+@admin.action(description=gettext_lazy("CSV: итоговая таблица"))
 def standings_csv(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Tournament]) -> HttpResponse:
     rows = [{"tournament": t.pk, **row} for t in queryset for row in selectors.standings_json(t)]
     return _csv("standings.csv", ["tournament", "place", "player", "name", "points", "tiebreak", "prize"], rows)
 
 
-@admin.action(description="CSV: движение монет")
+@admin.action(description=gettext_lazy("CSV: движение монет"))
 def ledger_csv(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: QuerySet[Tournament]) -> HttpResponse:
     rows = [{"tournament": t.pk, **row} for t in queryset for row in selectors.ledger_rows(t)]
     return _csv("ledger.csv", ["tournament", "transfer", "kind", "key", "account", "player", "amount",
@@ -145,51 +166,92 @@ class TournamentCreateForm(forms.ModelForm):
             except ApplicationError as error:
                 field = error.extra.get("field")
                 field = "move_timer" if field == "timer" else field
-                self.add_error(field if field in self.fields else None, error.message)
+                self.add_error(field if field in self.fields else None, admin_text.field_refusal(field, error))
                 return cleaned
             held = ledger.wallet_balance(cleaned["organiser"].pk)
             if held < made["added_prize"] + made["guarantee"]:
-                self.add_error("organiser", f"The organiser's wallet holds {held} coins: too few for the added "
-                                            "prize and the guarantee.")
+                self.add_error("organiser", _("В кошельке организатора %(held)s монет: мало для добавленного "
+                                              "приза и гарантии.") % {"held": held})
         return cleaned
 
 
+MONEY = ["entry_fee", "rake_percent", "added_prize", "guarantee"]
+SCHEDULE = ["min_entrants", "max_entrants", "starts_at"]
+
+
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(TitledAdmin):
     list_display = ["id", "name", "format", "status", "organiser", "entry_fee", "entrant_count", "created_at"]
     list_filter = ["status", "format", "created_at"]
     search_fields = ["=id", "name", "organiser__name", "entries__player__name"]
-    readonly_fields = ["status", "standings", "created_at", "started_at", "finished_at", "page_link"]
+    readonly_fields = ["status", "standings_table", "created_at", "started_at", "finished_at", "page_link",
+                       "rules_text", "payouts_text"]
     inlines = [EntryInline, TableInline, StaffActionInline]
     actions = [start, advance, cancel, standings_csv, ledger_csv]
+    list_title = gettext_lazy("Турниры")
+    add_title = gettext_lazy("Новый турнир")
+
+    def object_title(self, obj: Tournament) -> str:
+        return _("Турнир «%(name)s»") % {"name": obj.name}
+
+    def object_subtitle(self, obj: Tournament) -> str:
+        return f"{obj.get_format_display()} · {obj.get_status_display()}"
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Tournament]:
         return super().get_queryset(request).select_related("organiser").prefetch_related("entries")
 
-    @admin.display(description="участников")
+    @admin.display(description=gettext_lazy("участников"))
     def entrant_count(self, tournament: Tournament) -> int:
         return len(tournament.entries.all())
 
-    @admin.display(description="страница")
+    @admin.display(description=gettext_lazy("страница турнира"))
     def page_link(self, tournament: Tournament) -> str:
         url = f"/tournaments/{tournament.pk}/"
         return format_html('<a href="{}">{}</a>', url, url)
 
+    @admin.display(description=gettext_lazy("правила стола"))
+    def rules_text(self, tournament: Tournament) -> str:
+        return rules_text(tournament.rules)
+
+    @admin.display(description=gettext_lazy("призы по местам"))
+    def payouts_text(self, tournament: Tournament) -> str:
+        return admin_text.payouts_text(tournament.payouts)
+
+    @admin.display(description=gettext_lazy("таблица"))
+    def standings_table(self, tournament: Tournament) -> str:
+        if tournament.status == Tournament.Status.REGISTRATION:
+            return "—"
+        return admin_text.standings_table(selectors.standings_json(tournament))
+
+    @staticmethod
+    def locked(obj: Tournament | None) -> bool:
+        """Once anyone has paid in, the money terms stay as they were announced."""
+        return obj is not None and obj.pk is not None and (
+            obj.entries.exists() or obj.status != obj.Status.REGISTRATION)
+
     def get_readonly_fields(self, request: HttpRequest, obj: Tournament | None = None) -> list[str]:
-        # Once anyone has paid in, the money terms stay as they were announced.
-        if obj is not None and obj.pk is not None and (obj.entries.exists() or obj.status != obj.Status.REGISTRATION):
-            return [*self.readonly_fields, "organiser", "format", "rules", "entry_fee", "rake_percent",
-                    "added_prize", "guarantee", "payouts", "leaves", "min_entrants", "max_entrants", "starts_at",
+        if self.locked(obj):
+            return [*self.readonly_fields, "organiser", "format", *MONEY, "leaves", *SCHEDULE,
                     "rounds", "move_timer", "spectator_delay"]
         return list(self.readonly_fields)
+
+    def get_fieldsets(self, request: HttpRequest, obj: Tournament | None = None) -> Any:
+        if obj is None:
+            return [(None, {"fields": TERMS})]
+        # Locked: the rules and payouts in words; open: their JSON is what staff edit.
+        rules, payouts = ("rules_text", "payouts_text") if self.locked(obj) else ("rules", "payouts")
+        return [
+            (None, {"fields": ["name", "page_link", "status", "organiser", "format"]}),
+            (gettext_lazy("Стол"), {"fields": [rules, "move_timer", "spectator_delay", "leaves", "rounds"]}),
+            (gettext_lazy("Фонд"), {"fields": [*MONEY, payouts]}),
+            (gettext_lazy("Участники и время"), {"fields": [*SCHEDULE, "created_at", "started_at", "finished_at"]}),
+            (gettext_lazy("Итоги"), {"fields": ["standings_table"]}),
+        ]
 
     def get_form(self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any) -> Any:
         if obj is None:
             kwargs["form"] = TournamentCreateForm
         return super().get_form(request, obj, change=change, **kwargs)
-
-    def get_fields(self, request: HttpRequest, obj: Any = None) -> Any:
-        return TERMS if obj is None else super().get_fields(request, obj)
 
     def save_model(self, request: HttpRequest, obj: Tournament, form: Any, change: bool) -> None:
         if change:
@@ -206,9 +268,10 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(TitledAdmin):
     list_display = ["tournament", "number", "final", "seed", "seating_ms", "opened_at", "closed_at"]
     readonly_fields = ["tournament", "number", "final", "seed", "byes", "seating_ms", "opened_at", "closed_at"]
+    list_title = gettext_lazy("Туры")
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -226,7 +289,7 @@ class PostingInline(admin.TabularInline):
 
 
 @admin.register(Transfer)
-class TransferAdmin(admin.ModelAdmin):
+class TransferAdmin(TitledAdmin):
     """The ledger: every transfer with its two postings. Nobody changes or deletes one;
     staff grants go through the grant service (a player's wallet, from the issuer)."""
 
@@ -236,6 +299,7 @@ class TransferAdmin(admin.ModelAdmin):
     readonly_fields = ["kind", "key", "tournament", "note", "by", "created_at"]
     inlines = [PostingInline]
     date_hierarchy = "created_at"
+    list_title = gettext_lazy("Переводы монет")
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -248,12 +312,13 @@ class TransferAdmin(admin.ModelAdmin):
 
 
 @admin.register(Account)
-class AccountAdmin(admin.ModelAdmin):
+class AccountAdmin(TitledAdmin):
     list_display = ["id", "kind", "player", "tournament", "balance"]
     list_filter = ["kind"]
     search_fields = ["player__name", "=tournament__id"]
+    list_title = gettext_lazy("Счета")
 
-    @admin.display(description="баланс")
+    @admin.display(description=gettext_lazy("баланс"))
     def balance(self, account: Account) -> int:
         from tournaments import ledger
 

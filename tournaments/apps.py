@@ -4,13 +4,14 @@ import logging
 from typing import Any
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 logger = logging.getLogger(__name__)
 
 
 class TournamentsConfig(AppConfig):
     name = "tournaments"
-    verbose_name = "турниры"
+    verbose_name = _("Турниры и монеты")
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Player
 from durak_platform.append_only import AppendOnly, AppendOnlyError, AppendOnlyQuerySet
@@ -22,53 +24,53 @@ from games.models import Game
 
 class Tournament(models.Model):
     class Status(models.TextChoices):
-        REGISTRATION = "registration", "регистрация"
-        RUNNING = "running", "идёт"
-        FINISHED = "finished", "завершён"
-        CANCELLED = "cancelled", "отменён"
+        REGISTRATION = "registration", _("регистрация")
+        RUNNING = "running", _("идёт")
+        FINISHED = "finished", _("завершён")
+        CANCELLED = "cancelled", _("отменён")
 
     class Format(models.TextChoices):
-        ELIMINATION = "elimination", "на выбывание"
-        SWISS = "swiss", "швейцарская система"
-        ROUND_ROBIN = "round_robin", "круговой"
+        ELIMINATION = "elimination", _("на выбывание")
+        SWISS = "swiss", _("швейцарская система")
+        ROUND_ROBIN = "round_robin", _("круговая система")
 
     class Leaves(models.TextChoices):
         """Who leaves an elimination table: the durak, or the worse half."""
 
-        DURAK = "durak", "дурак выбывает"
-        HALF = "half", "выбывает худшая половина"
+        DURAK = "durak", _("дурак выбывает")
+        HALF = "half", _("выбывает худшая половина")
 
-    name = models.CharField(max_length=80)
-    organiser = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="organised_tournaments")
-    format = models.CharField(max_length=16, choices=Format.choices, default=Format.ROUND_ROBIN)
-    rules = models.JSONField(help_text="Rules.to_dict() of the engine for every table.")
-    entry_fee = models.PositiveIntegerField(default=0, help_text="Coins each entrant pays into the pool.")
-    rake_percent = models.PositiveSmallIntegerField(default=0, help_text="The house's share of the fees.")
-    added_prize = models.PositiveIntegerField(default=0, help_text="Coins the organiser adds to the pool.")
-    guarantee = models.PositiveIntegerField(default=0, help_text="The pool is at least this much.")
-    payouts = models.JSONField(null=True, blank=True,
-                               help_text="Percent of the pool per place, best first; null: by field size.")
-    leaves = models.CharField(max_length=8, choices=Leaves.choices, default=Leaves.DURAK)
-    min_entrants = models.PositiveSmallIntegerField(default=2)
-    max_entrants = models.PositiveSmallIntegerField(default=8)
-    starts_at = models.DateTimeField(null=True, blank=True)
-    rounds = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Swiss: how many rounds.")
-    move_timer = models.PositiveIntegerField(default=30, help_text="Seconds per move at every table (always a clock).")
-    spectator_delay = models.PositiveSmallIntegerField(default=2, help_text="Spectators see tables this many actions late.")
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION, db_index=True)
-    standings = models.JSONField(null=True, blank=True, help_text="The final table, frozen when prizes are paid.")
+    name = models.CharField(_("название"), max_length=80)
+    organiser = models.ForeignKey(Player, verbose_name=_("организатор"), on_delete=models.PROTECT, related_name="organised_tournaments")
+    format = models.CharField(_("система"), max_length=16, choices=Format.choices, default=Format.ROUND_ROBIN)
+    rules = models.JSONField(_("правила стола"), help_text=_("Правила движка для каждого стола (Rules.to_dict())."))
+    entry_fee = models.PositiveIntegerField(_("взнос"), default=0, help_text=_("Монет с каждого участника в фонд."))
+    rake_percent = models.PositiveSmallIntegerField(_("комиссия площадки, %"), default=0, help_text=_("Доля взносов, которую оставляет площадка."))
+    added_prize = models.PositiveIntegerField(_("добавлено в фонд"), default=0, help_text=_("Монеты организатора в призовой фонд."))
+    guarantee = models.PositiveIntegerField(_("гарантия фонда"), default=0, help_text=_("Фонд не меньше этой суммы."))
+    payouts = models.JSONField(_("призы по местам, %"), null=True, blank=True,
+                               help_text=_("Доля фонда по местам, с первого; пусто — по числу участников."))
+    leaves = models.CharField(_("кто выбывает"), max_length=8, choices=Leaves.choices, default=Leaves.DURAK)
+    min_entrants = models.PositiveSmallIntegerField(_("минимум участников"), default=2)
+    max_entrants = models.PositiveSmallIntegerField(_("максимум участников"), default=8)
+    starts_at = models.DateTimeField(_("начало"), null=True, blank=True)
+    rounds = models.PositiveSmallIntegerField(_("туров"), null=True, blank=True, help_text=_("Швейцарская система: сколько туров."))
+    move_timer = models.PositiveIntegerField(_("секунд на ход"), default=30, help_text=_("Секунд на ход за каждым столом (часы есть всегда)."))
+    spectator_delay = models.PositiveSmallIntegerField(_("задержка для зрителей, ходов"), default=2, help_text=_("Зрители видят столы с опозданием на столько ходов."))
+    status = models.CharField(_("статус"), max_length=16, choices=Status.choices, default=Status.REGISTRATION, db_index=True)
+    standings = models.JSONField(_("итоговая таблица"), null=True, blank=True, help_text=_("Итоговая таблица, закреплённая при выплате призов."))
     # The fair deal (``tournaments.fairness``): the secret every table's server seed and every
     # round's seating come from, shown only once the tournament is over, and its commitment.
-    fair_seed = models.CharField(max_length=64, blank=True, default="")
-    fair_commitment = models.CharField(max_length=64, blank=True, default="")
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    fair_seed = models.CharField(_("секрет честной раздачи"), max_length=64, blank=True, default="")
+    fair_commitment = models.CharField(_("обязательство честной раздачи"), max_length=64, blank=True, default="")
+    created_at = models.DateTimeField(_("создан"), auto_now_add=True)
+    started_at = models.DateTimeField(_("начался"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("закончился"), null=True, blank=True)
 
     class Meta:
         ordering = ["-id"]
-        verbose_name = "турнир"
-        verbose_name_plural = "турниры"
+        verbose_name = _("турнир")
+        verbose_name_plural = _("турниры")
 
     def __str__(self) -> str:
         return f"{self.name} ({self.get_status_display()})"
@@ -80,78 +82,78 @@ class Tournament(models.Model):
 
 class Entry(models.Model):
     class Status(models.TextChoices):
-        REGISTERED = "registered", "зарегистрирован"
-        PLAYING = "playing", "играет"
-        ELIMINATED = "eliminated", "выбыл"
-        FINISHED = "finished", "доиграл"
-        WITHDRAWN = "withdrawn", "снялся"
-        DISQUALIFIED = "disqualified", "дисквалифицирован"
+        REGISTERED = "registered", _("зарегистрирован")
+        PLAYING = "playing", _("играет")
+        ELIMINATED = "eliminated", _("выбыл")
+        FINISHED = "finished", _("доиграл")
+        WITHDRAWN = "withdrawn", _("снялся")
+        DISQUALIFIED = "disqualified", _("дисквалифицирован")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="tournament_entries")
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTERED)
+    tournament = models.ForeignKey(Tournament, verbose_name=_("турнир"), on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, verbose_name=_("игрок"), on_delete=models.PROTECT, related_name="tournament_entries")
+    status = models.CharField(_("статус"), max_length=16, choices=Status.choices, default=Status.REGISTERED)
     # The entrant's own seed, added to every table's deck (``tournaments.fairness``).
-    client_seed = models.CharField(max_length=64, blank=True, default="")
+    client_seed = models.CharField(_("зерно игрока"), max_length=64, blank=True, default="")
     # Times this player has entered (a withdrawal and a second entry pay a second fee).
-    joins = models.PositiveSmallIntegerField(default=1)
+    joins = models.PositiveSmallIntegerField(_("записей"), default=1)
     # The round an elimination entrant left in (null: still in, or another format).
-    out_in_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    out_in_round = models.PositiveSmallIntegerField(_("выбыл в туре"), null=True, blank=True)
     # The game of the entrant's table in the latest round (null: a bye, or not seated yet):
     # how every page finds "your table is ready".
-    current_game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    joined_at = models.DateTimeField(auto_now_add=True)
+    current_game = models.ForeignKey(Game, verbose_name=_("текущая партия"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    joined_at = models.DateTimeField(_("записался"), auto_now_add=True)
 
     class Meta:
         ordering = ["tournament_id", "id"]
         constraints = [models.UniqueConstraint(fields=["tournament", "player"], name="entry_once_per_player")]
         indexes = [models.Index(fields=["tournament", "status"], name="entry_by_status")]
-        verbose_name = "участник"
-        verbose_name_plural = "участники"
+        verbose_name = _("участник")
+        verbose_name_plural = _("участники")
 
     def __str__(self) -> str:
-        return f"{self.player} in {self.tournament}"
+        return gettext("%(player)s в турнире «%(tournament)s»") % {"player": self.player, "tournament": self.tournament.name}
 
 
 class Round(models.Model):
     """One round's seating, recorded so that it can be derived again and audited: the
     seed of its draw and who had a bye."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
-    number = models.PositiveSmallIntegerField()
-    seed = models.CharField(max_length=64)
-    byes = models.JSONField(default=list)
-    ratings = models.JSONField(default=dict, help_text="The ratings the seating used (first rounds).")
-    final = models.BooleanField(default=False)
-    opened_at = models.DateTimeField(auto_now_add=True)
-    closed_at = models.DateTimeField(null=True, blank=True)
-    seating_ms = models.FloatField(default=0.0, help_text="How long the seating took (milliseconds).")
+    tournament = models.ForeignKey(Tournament, verbose_name=_("турнир"), on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField(_("номер"))
+    seed = models.CharField(_("зерно рассадки"), max_length=64)
+    byes = models.JSONField(_("свободны от игры"), default=list)
+    ratings = models.JSONField(_("рейтинги при рассадке"), default=dict, help_text=_("Рейтинги, по которым рассаживали (первые туры)."))
+    final = models.BooleanField(_("финал"), default=False)
+    opened_at = models.DateTimeField(_("открыт"), auto_now_add=True)
+    closed_at = models.DateTimeField(_("закрыт"), null=True, blank=True)
+    seating_ms = models.FloatField(_("рассадка, мс"), default=0.0, help_text=_("Сколько длилась рассадка (мс)."))
 
     class Meta:
         ordering = ["tournament_id", "number"]
         constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="round_once_per_number")]
-        verbose_name = "тур"
-        verbose_name_plural = "туры"
+        verbose_name = _("тур")
+        verbose_name_plural = _("туры")
 
     def __str__(self) -> str:
-        return f"round {self.number} of {self.tournament_id}"
+        return gettext("тур %(n)s турнира №%(t)s") % {"n": self.number, "t": self.tournament_id}
 
 
 class Table(models.Model):
     """One game of a round; ``players`` holds the player ids in seat order."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
-    round = models.PositiveSmallIntegerField()
-    game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="tournament_table")
-    players = models.JSONField(default=list)
+    tournament = models.ForeignKey(Tournament, verbose_name=_("турнир"), on_delete=models.CASCADE, related_name="tables")
+    round = models.PositiveSmallIntegerField(_("тур"))
+    game = models.OneToOneField(Game, verbose_name=_("партия"), on_delete=models.PROTECT, related_name="tournament_table")
+    players = models.JSONField(_("игроки"), default=list)
 
     class Meta:
         ordering = ["tournament_id", "round", "id"]
         indexes = [models.Index(fields=["tournament", "round"], name="table_by_round")]
-        verbose_name = "стол"
-        verbose_name_plural = "столы"
+        verbose_name = _("стол")
+        verbose_name_plural = _("столы")
 
     def __str__(self) -> str:
-        return f"round {self.round}: game {self.game_id}"
+        return gettext("тур %(n)s: партия №%(game)s") % {"n": self.round, "game": self.game_id}
 
 
 class StaffActionIsAppendOnly(AppendOnlyError):
@@ -162,28 +164,28 @@ class StaffAction(AppendOnly):
     """What staff or the organiser did to a running tournament, and who did it."""
 
     class Kind(models.TextChoices):
-        START = "start", "начал"
-        CANCEL = "cancel", "отменил"
-        DISQUALIFY = "disqualify", "дисквалифицировал"
-        ADVANCE = "advance", "продвинул тур"
+        START = "start", _("начал")
+        CANCEL = "cancel", _("отменил")
+        DISQUALIFY = "disqualify", _("дисквалифицировал")
+        ADVANCE = "advance", _("продвинул тур")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="staff_actions")
-    kind = models.CharField(max_length=16, choices=Kind.choices)
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    note = models.CharField(max_length=200, blank=True, default="")
-    created_at = models.DateTimeField(auto_now_add=True)
+    tournament = models.ForeignKey(Tournament, verbose_name=_("турнир"), on_delete=models.PROTECT, related_name="staff_actions")
+    kind = models.CharField(_("действие"), max_length=16, choices=Kind.choices)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("кто"), null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey(Player, verbose_name=_("игрок"), null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    note = models.CharField(_("заметка"), max_length=200, blank=True, default="")
+    created_at = models.DateTimeField(_("время"), auto_now_add=True)
 
     objects = AppendOnlyQuerySet.as_manager()
     refusal = StaffActionIsAppendOnly
 
     class Meta:
         ordering = ["tournament_id", "id"]
-        verbose_name = "действие персонала"
-        verbose_name_plural = "действия персонала"
+        verbose_name = _("действие персонала")
+        verbose_name_plural = _("действия персонала")
 
     def __str__(self) -> str:
-        return f"{self.kind} by {self.by_id} in {self.tournament_id}"
+        return gettext("%(kind)s (турнир №%(t)s)") % {"kind": self.get_kind_display(), "t": self.tournament_id}
 
 
 # --- the ledger -------------------------------------------------------------------------------
@@ -192,15 +194,15 @@ class Account(models.Model):
     """Where coins can be: one row per wallet, pool, held guarantee, the house, the issuer."""
 
     class Kind(models.TextChoices):
-        WALLET = "wallet", "кошелёк"
-        POOL = "pool", "призовой фонд"
-        HOLD = "hold", "удержанная гарантия"
-        HOUSE = "house", "доход площадки"
-        ISSUER = "issuer", "эмиссия"
+        WALLET = "wallet", _("кошелёк")
+        POOL = "pool", _("призовой фонд")
+        HOLD = "hold", _("удержанная гарантия")
+        HOUSE = "house", _("доход площадки")
+        ISSUER = "issuer", _("эмиссия")
 
-    kind = models.CharField(max_length=8, choices=Kind.choices)
-    player = models.OneToOneField(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="wallet")
-    tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.PROTECT,
+    kind = models.CharField(_("вид"), max_length=8, choices=Kind.choices)
+    player = models.OneToOneField(Player, verbose_name=_("игрок"), null=True, blank=True, on_delete=models.PROTECT, related_name="wallet")
+    tournament = models.ForeignKey(Tournament, verbose_name=_("турнир"), null=True, blank=True, on_delete=models.PROTECT,
                                    related_name="accounts")
 
     class Meta:
@@ -217,12 +219,12 @@ class Account(models.Model):
                 name="account_owner_fits_kind",
             ),
         ]
-        verbose_name = "счёт"
-        verbose_name_plural = "счета"
+        verbose_name = _("счёт")
+        verbose_name_plural = _("счета")
 
     def __str__(self) -> str:
         owner = self.player_id or self.tournament_id or ""
-        return f"{self.kind} {owner}".strip()
+        return f"{self.get_kind_display()} {owner}".strip()
 
 
 class LedgerIsAppendOnly(AppendOnlyError):
@@ -233,44 +235,44 @@ class Transfer(AppendOnly):
     """One movement of coins: its postings sum to zero."""
 
     class Kind(models.TextChoices):
-        WELCOME = "welcome", "приветственные монеты"
-        GRANT = "grant", "начисление"
-        ENTRY_FEE = "entry_fee", "взнос"
-        ADDED_PRIZE = "prize_funding", "в призовой фонд"
-        GUARANTEE = "guarantee", "гарантия удержана"
-        OVERLAY = "overlay", "доплата до гарантии"
-        RELEASE = "release", "гарантия возвращена"
-        RAKE = "rake", "доля площадки"
-        REFUND = "refund", "возврат"
-        PRIZE = "prize", "выигрыш"
+        WELCOME = "welcome", _("приветственные монеты")
+        GRANT = "grant", _("начисление")
+        ENTRY_FEE = "entry_fee", _("взнос")
+        ADDED_PRIZE = "prize_funding", _("в призовой фонд")
+        GUARANTEE = "guarantee", _("гарантия удержана")
+        OVERLAY = "overlay", _("доплата до гарантии")
+        RELEASE = "release", _("гарантия возвращена")
+        RAKE = "rake", _("доля площадки")
+        REFUND = "refund", _("возврат")
+        PRIZE = "prize", _("выигрыш")
 
-    kind = models.CharField(max_length=16, choices=Kind.choices)
+    kind = models.CharField(_("вид"), max_length=16, choices=Kind.choices)
     # What makes this transfer once-only (e.g. "prize:7:42"): a retry finds it and stops.
-    key = models.CharField(max_length=120, unique=True)
-    tournament = models.ForeignKey(Tournament, null=True, blank=True, on_delete=models.PROTECT,
+    key = models.CharField(_("ключ"), max_length=120, unique=True)
+    tournament = models.ForeignKey(Tournament, verbose_name=_("турнир"), null=True, blank=True, on_delete=models.PROTECT,
                                    related_name="transfers")
-    note = models.CharField(max_length=200, blank=True, default="")
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
+    note = models.CharField(_("заметка"), max_length=200, blank=True, default="")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("кто"), null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(_("время"), auto_now_add=True)
 
     objects = AppendOnlyQuerySet.as_manager()
     refusal = LedgerIsAppendOnly
 
     class Meta:
         ordering = ["id"]
-        verbose_name = "перевод"
-        verbose_name_plural = "переводы"
+        verbose_name = _("перевод")
+        verbose_name_plural = _("переводы")
 
     def __str__(self) -> str:
-        return f"{self.kind} #{self.pk}"
+        return gettext("%(kind)s №%(id)s") % {"kind": self.get_kind_display(), "id": self.pk}
 
 
 class Posting(AppendOnly):
     """One side of a transfer: coins into (positive) or out of (negative) an account."""
 
-    transfer = models.ForeignKey(Transfer, on_delete=models.PROTECT, related_name="postings")
-    account = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="postings")
-    amount = models.BigIntegerField()
+    transfer = models.ForeignKey(Transfer, verbose_name=_("перевод"), on_delete=models.PROTECT, related_name="postings")
+    account = models.ForeignKey(Account, verbose_name=_("счёт"), on_delete=models.PROTECT, related_name="postings")
+    amount = models.BigIntegerField(_("сумма"))
 
     objects = AppendOnlyQuerySet.as_manager()
     refusal = LedgerIsAppendOnly
@@ -278,8 +280,8 @@ class Posting(AppendOnly):
     class Meta:
         ordering = ["id"]
         constraints = [models.CheckConstraint(condition=~models.Q(amount=0), name="posting_moves_coins")]
-        verbose_name = "проводка"
-        verbose_name_plural = "проводки"
+        verbose_name = _("проводка")
+        verbose_name_plural = _("проводки")
 
     def __str__(self) -> str:
         return f"{self.account}: {self.amount:+d}"

@@ -5,7 +5,9 @@
  *   cards.js    card spelling and the order of a hand
  *   fold.js     pure: the server's events applied to a display model (node tests it)
  *   store.js    the page's state, declared once, changed by named functions only
- *   i18n.js     the interface strings, Russian and English; text.js puts them to use
+ *   i18n.js     every page's one i18n module: strings (Russian, English), the language,
+ *               the switch, refusals by error code, dates and numbers; text.js adds the
+ *               game's own words (cards, seats, the log)
  *   plays.js    what may be played now, from the view's legal actions
  *   render.js   drawing the page from the state
  *   replay.js   the event pump: queued events shown one by one, then the view adopted

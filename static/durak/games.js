@@ -2,6 +2,7 @@
  * shared link (a free seat is taken; else the visitor watches). */
 import { api, ensureGuest } from "./api.js";
 import { modelAtDeal } from "./fold.js";
+import { errorText } from "./i18n.js";
 import { leaveLink, linkedGame } from "./links.js";
 import { load } from "./prefs.js";
 import { renderSettings } from "./render.js";
@@ -85,7 +86,7 @@ export async function newGame(withFriends) {
     store.clearLog();
     replayFromDeal(view, events);
   } catch (e) {
-    store.setMessage({ text: t("err.generic", { message: e.message }) });
+    store.setMessage({ text: errorText(e) });
   } finally {
     store.setCreating(false);
   }
@@ -144,7 +145,7 @@ export async function fillSeats() {
     const view = await api("POST", "/games/" + S.gameId + "/fill/", { ai: S.settings.level });
     await showGame(view);
   } catch (e) {
-    store.setMessage({ text: t("err.generic", { message: e.message }) });
+    store.setMessage({ text: errorText(e) });
     redraw();
   }
 }

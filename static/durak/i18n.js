@@ -1,7 +1,15 @@
-/* «Дурак онлайн»: the pages' interface strings, Russian and English, and `translate`.
+/* «Дурак онлайн»: the ONE i18n module of every page. It holds the interface strings in
+   Russian and English (the watching pages' and the API refusals' tables are registered here
+   too: one lookup), the person's language (one choice, remembered as "durak.lang" and told to
+   the server as Django's language cookie, so the admin and templates agree), the switch,
+   the page's fixed texts, refusals by error code, and dates and numbers in that language.
    The seed's long texts (rules, tips, history) live in the template, in both languages.
    long module: one table of every string in two languages, kept together so that a string
    missing in one language is seen beside its twin (tests/js checks none is). */
+import { ERRORS } from "./error-strings.js";
+import { load, save } from "./prefs.js";
+import { WATCH } from "./watch-strings.js";
+
 export const STRINGS = {
   ru: {
     title: "Дурак онлайн",
@@ -58,6 +66,7 @@ export const STRINGS = {
     "withFriends": "Играть с друзьями",
     "invite.text": "Отправьте ссылку друзьям — партия начнётся, когда все сядут за стол:",
     "invite.copy": "Копировать",
+    "invite.link": "Ссылка на партию",
     "invite.copied": "Ссылка скопирована",
     "invite.fill": "Посадить компьютер",
     "err.noSeat": "За этим столом нет свободных мест — вы смотрите партию.",
@@ -122,7 +131,7 @@ export const STRINGS = {
     "log.finished": "Партия окончена",
     "err.stale": "Пока вы думали, соперник сходил — посмотрите на стол.",
     "err.network": "Нет связи с сервером. Пробуем ещё раз…",
-    "err.generic": "Не получилось: {message}",
+    "err.generic": "Не получилось — попробуйте ещё раз.",
     "aria.card": "{rank} {suit}",
     "aria.back": "карта рубашкой вверх",
     "aria.targetOn": "побить {card}",
@@ -185,6 +194,7 @@ export const STRINGS = {
     "withFriends": "Play with friends",
     "invite.text": "Send this link to your friends — the game starts when everyone is seated:",
     "invite.copy": "Copy",
+    "invite.link": "Link to the game",
     "invite.copied": "Link copied",
     "invite.fill": "Seat a computer",
     "err.noSeat": "This table has no free seat — you are watching the game.",
@@ -616,8 +626,14 @@ const TOURNAMENTS = {
     "status.out.tour": "You are out. Watch the game finish or go back to the tournament.",
   },
 };
-Object.assign(STRINGS.ru, TOURNAMENTS.ru);
-Object.assign(STRINGS.en, TOURNAMENTS.en);
+/* A page's own table, {ru: {...}, en: {...}}, joins the one lookup. */
+export function registerStrings(table) {
+  for (const lang of Object.keys(table)) STRINGS[lang] = Object.assign(STRINGS[lang] || {}, table[lang]);
+}
+
+registerStrings(TOURNAMENTS);
+registerStrings(WATCH);
+registerStrings(ERRORS);
 
 /* `key` in `lang` (Russian when English has no wording of it), with {name} filled in. */
 export function translate(lang, key, params) {
@@ -637,4 +653,121 @@ export function plural(lang, n, key) {
     return translate(lang, key + "." + form, { n });
   }
   return translate(lang, key + (n === 1 ? ".one" : ".many"), { n });
+}
+
+/* Whether `key` has a wording (in Russian, the language every key has). */
+export const hasKey = (key) => STRINGS.ru[key] !== undefined;
+
+/* ---------- the person's language: one choice for every page ---------- */
+
+export const LANGS = ["ru", "en"];
+const normal = (l) => (l === "en" ? "en" : "ru");
+// The cookie first: the admin's switch sets it too, so the one choice holds everywhere.
+function cookieLang() {
+  if (typeof document === "undefined") return null;
+  const m = /(?:^|;\s*)django_language=(\w+)/.exec(document.cookie);
+  return m ? m[1] : null;
+}
+export const storedLang = () => normal(cookieLang() || load("lang", "ru"));
+
+let lang = storedLang();
+const listeners = [];
+
+export const currentLang = () => lang;
+export const t = (key, params) => translate(lang, key, params);
+export const count = (n, key) => plural(lang, n, key);
+
+// Django's LocaleMiddleware reads this cookie: the admin and server pages follow the switch.
+function tellServer(l) {
+  if (typeof document === "undefined") return;
+  document.cookie = "django_language=" + l + "; path=/; max-age=31536000; SameSite=Lax";
+}
+
+/* The switch: remembered, told to the server, and every listener redraws. Returns it. */
+export function chooseLang(next) {
+  lang = normal(next);
+  save("lang", lang);
+  tellServer(lang);
+  for (const fn of listeners) fn(lang);
+  return lang;
+}
+
+/* Run `fn(lang)` after every switch (a page's redraw, the table notice, ...). */
+export function onLangChange(fn) {
+  listeners.push(fn);
+}
+
+/* The page's fixed texts: [data-i18n] elements, aria labels, titles, placeholders,
+ * [data-lang] blocks, the document's title and language, and the switch's state. */
+export function applyStatic(titleKey, titleParams) {
+  if (typeof document === "undefined") return;
+  document.documentElement.lang = lang;
+  if (titleKey) document.title = t(titleKey, titleParams);
+  document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
+  document.querySelectorAll("[data-i18n-aria]").forEach((el) => { el.setAttribute("aria-label", t(el.dataset.i18nAria)); });
+  document.querySelectorAll("[data-i18n-title]").forEach((el) => {
+    el.title = t(el.dataset.i18nTitle);
+    el.setAttribute("aria-label", t(el.dataset.i18nTitle));
+  });
+  document.querySelectorAll("[data-i18n-placeholder]").forEach((el) => { el.setAttribute("placeholder", t(el.dataset.i18nPlaceholder)); });
+  document.querySelectorAll("[data-lang]").forEach((el) => { el.hidden = el.dataset.lang !== lang; });
+  document.querySelectorAll(".lang-switch button").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.setLang === lang)));
+}
+
+/* The header's РУ / EN buttons: the choice is made (and remembered), then `redraw` runs. */
+export function bindLangSwitch(redraw) {
+  if (typeof document === "undefined") return;
+  document.querySelectorAll(".lang-switch button").forEach((b) => b.addEventListener("click", () => {
+    chooseLang(b.dataset.setLang);
+    if (redraw) redraw();
+  }));
+}
+
+/* ---------- what the server said, in the person's language ---------- */
+
+/* A refusal (api.js's ApiError, or anything thrown) in words: "err.<code>" with the
+ * error's extra fields filled in, else a generic sentence. The server's own message is
+ * English: an English page may quote it, a Russian page never does. */
+export function errorText(error) {
+  if (error && error.network) return t("err.network");
+  const info = (error && error.data && error.data.error) || {};
+  const code = (error && error.code) || info.code;
+  if (code && hasKey("err." + code)) return t("err." + code, info);
+  const message = error && error.message;
+  if (lang === "en" && message) return t("err.generic", { message });
+  return t("err.failed");
+}
+
+/* A seat as an API listing gives it ({name, kind, ai}): a computer by its level in this
+ * language («Компьютер (новичок)»), never the server's own name for it; a person by name. */
+export function seatLabel(seat) {
+  if (seat && seat.kind === "ai") return t("cpu") + (seat.ai ? " (" + t("level." + seat.ai).toLowerCase() + ")" : "");
+  return (seat && seat.name) || "";
+}
+
+/* ---------- dates and numbers as the language writes them ---------- */
+
+const LOCALES = { ru: "ru-RU", en: "en-GB" };
+export const locale = () => LOCALES[lang];
+
+/* A time: «1 дек., 18:00» / "1 Dec, 18:00"; the text itself when it is not a date. */
+export function timeText(iso) {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (isNaN(d)) return String(iso);
+  return d.toLocaleString(locale(), { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+}
+
+/* A date alone: «1 декабря 2026 г.» / "1 December 2026". */
+export function dateText(iso) {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (isNaN(d)) return String(iso);
+  return d.toLocaleDateString(locale(), { day: "numeric", month: "long", year: "numeric" });
+}
+
+/* A whole number with the language's grouping: «12 500» / "12,500". */
+export function numberText(n) {
+  if (typeof n !== "number" || !isFinite(n)) return String(n);
+  return n.toLocaleString(locale());
 }

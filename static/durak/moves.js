@@ -1,6 +1,7 @@
 /* The person's moves and questions to the server: an action with the seq it was chosen
  * at, and the hint («Подсказка»). */
 import { api } from "./api.js";
+import { errorText } from "./i18n.js";
 import { interactive } from "./plays.js";
 import { fetchEvents, sync } from "./replay.js";
 import { redraw } from "./screen.js";
@@ -21,7 +22,7 @@ export async function send(action) {
     if (gid === S.gameId && view && typeof view.seq === "number" && view.seq >= S.view.seq) store.offerView(view);
   } catch (e) {
     if (e.status === 409 || e.code === "stale_seq") store.setMessage({ text: t("err.stale") });
-    else store.setMessage({ text: e.network ? t("err.network") : t("err.generic", { message: e.message }) });
+    else store.setMessage({ text: errorText(e) });
   } finally {
     store.setSending(false);
   }

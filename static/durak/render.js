@@ -3,6 +3,7 @@
 import { isRed, rankOf, SUITS, suitOf } from "./cards.js";
 import { clockText, secondsLeft } from "./clock.js";
 import { $, esc } from "./dom.js";
+import { applyStatic } from "./i18n.js";
 import { inviteLink } from "./links.js";
 import { cardPlayable, interactive, legal, multiLead, transferSingles } from "./plays.js";
 import { clientSeed } from "./seed.js";
@@ -243,12 +244,7 @@ let renderedLang = null;
 export function renderStatic() {
   if (renderedLang === S.lang) return;
   renderedLang = S.lang;
-  document.documentElement.lang = S.lang;
-  document.title = t("title");
-  document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
-  document.querySelectorAll("[data-i18n-aria]").forEach((el) => { el.setAttribute("aria-label", t(el.dataset.i18nAria)); });
-  document.querySelectorAll("[data-lang]").forEach((el) => { el.hidden = el.dataset.lang !== S.lang; });
-  document.querySelectorAll(".lang-switch button").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.setLang === S.lang)));
+  applyStatic("title");
 }
 
 export function renderSettings() {

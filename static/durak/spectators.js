@@ -3,9 +3,6 @@
 import { api } from "./api.js";
 import { state } from "./store.js";
 import { t } from "./text.js";
-import { mergeWatchStrings } from "./watch-strings.js";
-
-mergeWatchStrings();
 
 const EVERY_MS = 10000;
 

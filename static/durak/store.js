@@ -7,11 +7,12 @@
  */
 import { currentToken } from "./api.js";
 import { applyEvent, modelFromView } from "./fold.js";
+import { chooseLang as chooseSiteLang, currentLang } from "./i18n.js";
 import { load, save } from "./prefs.js";
 
 const S = {
   get token() { return currentToken(); }, // the guest's, kept by api.js for every page
-  lang: load("lang", "ru") === "en" ? "en" : "ru",
+  lang: currentLang(), // i18n.js keeps the one choice; this copy follows it
   gameId: load("game", null),
   settings: Object.assign({ opponents: 1, level: "novice", transfer: false }, load("settings", {})),
   pendingSettings: false,
@@ -61,8 +62,7 @@ export function me() {
 /* ---------- language and settings ---------- */
 
 export function chooseLang(lang) {
-  S.lang = lang;
-  save("lang", lang);
+  S.lang = chooseSiteLang(lang);
 }
 
 export function chooseSettings(settings) {

@@ -11,7 +11,7 @@ import { layout, tablesMatching } from "./bracket.js";
 import { $ } from "./dom.js";
 import { startTableNotices } from "./notice.js";
 import { entrantsHTML, poolHTML, roundsHTML, standingsHTML, summaryHTML } from "./tourview.js";
-import { applyStatic, bindLangSwitch, count, currentLang, refusalText, t, timeText } from "./words.js";
+import { applyStatic, bindLangSwitch, count, currentLang, numberText, refusalText, t, timeText } from "./words.js";
 
 const POLL_MS = 3000; // without the socket
 // With it, still now and then: the channel layer may lose a notice.
@@ -23,7 +23,7 @@ const P = {
   fetching: false, again: false, lastFetch: 0, offline: false, drawn: {}, query: "", confirmCancel: false, scrolled: false,
 };
 
-const words = () => ({ t, count, timeText, lang: currentLang() });
+const words = () => ({ t, count, timeText, num: numberText, lang: currentLang() });
 
 function say(text) {
   const box = $("#tour-message");
@@ -89,7 +89,7 @@ async function refresh() {
 async function showWallet() {
   try {
     const wallet = await api("GET", "/wallet/");
-    $("#balance").textContent = wallet.balance;
+    $("#balance").textContent = numberText(wallet.balance);
     $("#btn-welcome").hidden = wallet.entries.some((e) => e.kind === "welcome");
   } catch (e) { /* the balance stays as it was */ }
 }

@@ -5,10 +5,10 @@
  */
 import { api, ensureGuest, explainNetworkFailure } from "./api.js";
 import { $, esc } from "./dom.js";
-import { STRINGS } from "./i18n.js";
+import { hasKey, seatLabel } from "./i18n.js";
 import { startTableNotices } from "./notice.js";
 import { createBody, FIELDS, formField } from "./tourform.js";
-import { applyStatic, bindLangSwitch, count, currentLang, refusalText, t, timeText } from "./words.js";
+import { applyStatic, bindLangSwitch, count, currentLang, numberText, refusalText, t, timeText } from "./words.js";
 
 const S = { me: null, list: null, games: null, leaders: null, creating: false };
 
@@ -20,7 +20,7 @@ function say(text) {
 
 async function showWallet() {
   const wallet = await api("GET", "/wallet/");
-  $("#balance").textContent = wallet.balance;
+  $("#balance").textContent = numberText(wallet.balance);
   $("#btn-welcome").hidden = wallet.entries.some((e) => e.kind === "welcome");
 }
 
@@ -30,7 +30,7 @@ function drawList() {
     '<tr data-id="' + x.id + '"' + (x.organiser === S.me ? ' class="mine"' : "") + '><td><a href="/tournaments/' + x.id + '/">' + esc(x.name) + "</a>" +
     (x.organiser === S.me ? ' <small>(' + esc(t("tour.list.byOrganiser")) + ")</small>" : "") + "</td><td>" + esc(t("format." + x.format)) +
     '</td><td><span class="tstatus tstatus-' + esc(x.status) + '">' + esc(t("tstatus." + x.status)) + "</span></td><td>" +
-    x.entrants_count + " / " + x.max_entrants + "</td><td>" + (x.entry_fee || "—") + "</td><td>" + esc(x.starts_at ? timeText(x.starts_at) : "—") + "</td></tr>");
+    x.entrants_count + " / " + x.max_entrants + "</td><td>" + (x.entry_fee ? numberText(x.entry_fee) : "—") + "</td><td>" + esc(x.starts_at ? timeText(x.starts_at) : "—") + "</td></tr>");
   $("#list").innerHTML = rows.join("") || '<tr><td colspan="6">' + esc(t("tour.list.empty")) + "</td></tr>";
 }
 
@@ -38,7 +38,7 @@ function drawGames() {
   if (!S.games) return;
   const others = S.games.filter((g) => g.you === null && g.status !== "finished").slice(0, 20);
   $("#tables").innerHTML = others.map((g) => {
-    const names = g.seats.map((s) => esc(s.name || t("tour.games.free"))).join(", ");
+    const names = g.seats.map((s) => esc(seatLabel(s) || t("tour.games.free"))).join(", ");
     const link = g.status === "waiting" && g.open_seats
       ? '<a href="/?game=' + g.id + '">' + esc(t("tour.games.sit", { n: g.open_seats })) + "</a>"
       : '<a href="/?game=' + g.id + '">' + esc(t("tour.games.watch")) + "</a>";
@@ -96,9 +96,16 @@ function clearErrors(form) {
   form.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
 }
 
-/* The refusal's words next to the field it names: the page's own explanation in Russian,
- * the server's message in English. */
-function showFieldError(form, field, message) {
+/* An invalid_tournament refusal in words: in Russian the page's own explanation of the
+ * field (never the server's English), in English the server's message itself. */
+function fieldRefusal(field, error) {
+  const where = formField(field);
+  if (currentLang() === "en" && error.message) return error.message;
+  return t(where && hasKey("ferr." + where) ? "ferr." + where : "ferr.generic");
+}
+
+/* `text` next to the field `field` names (or above the button when it names none). */
+function showFieldError(form, field, text) {
   const where = formField(field);
   let spot;
   let control = null;
@@ -112,9 +119,7 @@ function showFieldError(form, field, message) {
     if (label) { label.hidden = false; label.classList.add("invalid"); }
   }
   if (!spot) spot = form.querySelector('[data-error-for="body"]');
-  const own = currentLang() === "ru" && where && STRINGS.ru["ferr." + where];
-  spot.textContent = own ? STRINGS.ru["ferr." + where] : message;
-  spot.title = message;
+  spot.textContent = text;
   spot.hidden = false;
   if (control) {
     control.setAttribute("aria-invalid", "true");
@@ -138,7 +143,7 @@ async function create(form) {
     location.assign("/tournaments/" + made.id + "/");
   } catch (e) {
     const info = (e.data && e.data.error) || {};
-    if (e.code === "invalid_tournament") showFieldError(form, info.field, e.message);
+    if (e.code === "invalid_tournament") showFieldError(form, info.field, fieldRefusal(info.field, e));
     else showFieldError(form, null, refusalText(e));
   } finally {
     S.creating = false;

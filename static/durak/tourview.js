@@ -63,7 +63,7 @@ export function summaryHTML(detail, L, w, ctx) {
   }
   const buttons = actionsOf(detail, ctx.me).map((a) => {
     let label = w.t("tp." + a);
-    if (a === "join" && detail.entry_fee) label = w.t("tp.joinFee", { fee: num(detail.entry_fee) });
+    if (a === "join" && detail.entry_fee) label = w.t("tp.joinFee", { fee: (w.num || num)(detail.entry_fee) });
     if (a === "cancel" && ctx.confirmCancel) label = w.t("tp.cancelSure");
     const cls = a === "join" || a === "start" ? "btn primary" : a === "cancel" ? "btn danger" : "btn";
     return '<button type="button" class="' + cls + '" data-do="' + a + '">' + esc(label) + "</button>";
@@ -77,19 +77,19 @@ export function summaryHTML(detail, L, w, ctx) {
 
 export function poolHTML(detail, L, w) {
   const p = detail.pool || { entry_fees: 0, rake: 0, added_prize: 0, overlay: 0, total: 0 };
-  const rows = [["entry_fees", w.t("pool.entry_fees", { n: detail.entrants_count, fee: num(detail.entry_fee) }), p.entry_fees, ""]];
+  const rows = [["entry_fees", w.t("pool.entry_fees", { n: detail.entrants_count, fee: (w.num || num)(detail.entry_fee) }), p.entry_fees, ""]];
   if (detail.rake_percent || p.rake) rows.push(["rake", w.t("pool.rake", { p: detail.rake_percent }), -p.rake, "minus"]);
   if (detail.added_prize || p.added_prize) rows.push(["added_prize", w.t("pool.added_prize"), p.added_prize, "plus"]);
-  if (detail.guarantee || p.overlay) rows.push(["overlay", w.t("pool.overlay", { g: num(detail.guarantee) }), p.overlay, "plus"]);
-  const money = (n, sign) => (sign === "minus" ? "− " + num(-n) : sign === "plus" ? "+ " + num(n) : num(n));
+  if (detail.guarantee || p.overlay) rows.push(["overlay", w.t("pool.overlay", { g: (w.num || num)(detail.guarantee) }), p.overlay, "plus"]);
+  const money = (n, sign) => (sign === "minus" ? "− " + (w.num || num)(-n) : sign === "plus" ? "+ " + (w.num || num)(n) : (w.num || num)(n));
   const table = '<table class="pool"><tbody>' + rows.map(([key, label, n, sign]) =>
     '<tr data-pool="' + key + '"' + (sign ? ' class="' + sign + '"' : "") + '><th scope="row">' + esc(label) + "</th><td>" + money(n, sign) + "</td></tr>").join("") +
-    '<tr class="total" data-pool="total"><th scope="row">' + esc(w.t("pool.total")) + "</th><td>" + num(p.total) + "</td></tr></tbody></table>";
+    '<tr class="total" data-pool="total"><th scope="row">' + esc(w.t("pool.total")) + "</th><td>" + (w.num || num)(p.total) + "</td></tr></tbody></table>";
   const how = detail.payouts_given ? w.t("payouts.given") : w.t("payouts.auto", { n: Math.max(2, detail.entrants_count) });
   const payouts = '<ol class="payouts">' + L.payouts.map((r) => {
     const winners = r.winners.length ? ' <span class="won">' + r.winners.map((x) => esc(x.name)).join(", ") + "</span>" : "";
     return '<li data-place="' + r.place + '"><span class="pl">' + esc(w.t("payouts.place", { n: r.place })) + "</span> " +
-      '<span class="pc">' + esc(w.t("payouts.row", { p: r.percent, coins: num(r.coins) })) + "</span>" + winners + "</li>";
+      '<span class="pc">' + esc(w.t("payouts.row", { p: r.percent, coins: (w.num || num)(r.coins) })) + "</span>" + winners + "</li>";
   }).join("") + "</ol>";
   return "<h2>" + esc(w.t("tp.pool")) + "</h2>" + table +
     '<h3>' + esc(w.t("tp.payouts")) + ' <small>' + esc(how) + "</small></h3>" + payouts;
@@ -106,7 +106,7 @@ export function standingsHTML(detail, L, w) {
     "</td><td>" + esc(s.name) + (s.me ? " <small>(" + esc(w.t("tp.you")) + ")</small>" : "") + "</td>" +
     (elim ? "<td>" + esc(s.status ? w.t("entrant." + s.status) : "") + "</td>"
       : "<td>" + fmt(s.points) + "</td><td>" + fmt(s.tiebreak) + "</td>") +
-    "<td>" + (s.prize ? num(s.prize) : "—") + "</td></tr>").join("");
+    "<td>" + (s.prize ? (w.num || num)(s.prize) : "—") + "</td></tr>").join("");
   return "<h2>" + esc(w.t("tp.standings")) + '</h2><div class="scroll-x"><table class="standings"><thead>' + head +
     "</thead><tbody>" + body + "</tbody></table></div>" +
     '<p class="note">' + esc(w.t(elim ? "st.noteElim" : "st.note")) + "</p>";

@@ -11,10 +11,9 @@ import { $, esc } from "./dom.js";
 import { checkDeal } from "./fairness.js";
 import { boutEnd, boutStart, buildSteps, stepFromQuery } from "./steps.js";
 import { chooseLang, state as S } from "./store.js";
+import { applyStatic, errorText } from "./i18n.js";
 import { cardAria, cardsText, cardText, countCards, rankLabel, t } from "./text.js";
-import { mergeWatchStrings } from "./watch-strings.js";
 
-mergeWatchStrings();
 explainNetworkFailure(() => t("err.network"));
 
 const V = { replay: null, built: null, at: 0, seat: null, playing: false, timer: null, speed: 1, fair: null };
@@ -155,7 +154,7 @@ function renderFair() {
   const f = V.fair;
   box.dataset.verdict = f ? f.verdict : "checking";
   box.textContent = !f ? t("fair.checking") : f.verdict === "proved" ? t("fair.proved")
-    : f.verdict === "legacy" ? t("fair.legacy") : t("fair.failed", { reason: f.reason });
+    : f.verdict === "legacy" ? t("fair.legacy") : t("fair.failed", { reason: t("fairReason." + f.reason) });
 }
 
 function renderResult() {
@@ -165,13 +164,7 @@ function renderResult() {
 }
 
 function render() {
-  document.documentElement.lang = S.lang;
-  document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
-  document.querySelectorAll("[data-i18n-title]").forEach((el) => {
-    el.title = t(el.dataset.i18nTitle);
-    el.setAttribute("aria-label", t(el.dataset.i18nTitle));
-  });
-  document.querySelectorAll(".lang-switch button").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.setLang === S.lang)));
+  applyStatic();
   document.title = t("replay.title", { id: gameId }) + " — " + t("title");
   $("#rp-title").textContent = t("replay.title", { id: gameId });
   renderFair();
@@ -301,7 +294,7 @@ async function start() {
     await ensureGuest();
     V.replay = await api("GET", "/games/" + gameId + "/replay/");
   } catch (e) {
-    $("#rp-now").textContent = t("err.generic", { message: e.message });
+    $("#rp-now").textContent = errorText(e);
     return;
   }
   V.built = buildSteps(V.replay);
@@ -311,7 +304,7 @@ async function start() {
   try {
     V.fair = await checkDeal(V.replay);
   } catch (e) {
-    V.fair = { verdict: "failed", reason: String(e.message || e) };
+    V.fair = { verdict: "failed", reason: "error" }; // a browser without Web Crypto, say
   }
   render();
 }

@@ -1,10 +1,8 @@
 /* The watching pages' strings (the replay viewer, the lobby of games to watch, the fair
- * deal), Russian and English; merged into i18n.js's table by the pages that use them. */
-import { STRINGS } from "./i18n.js";
+ * deal), Russian and English: data only; i18n.js registers them in its one table. */
 
-const WATCH = {
+export const WATCH = {
   ru: {
-    "nav.watch": "Смотреть",
     "nav.play": "Играть",
     "replay.title": "Запись партии №{id}",
     "replay.step": "Шаг {n} из {total}",
@@ -18,6 +16,7 @@ const WATCH = {
     "replay.boutEnd": "К концу боя",
     "replay.end": "В конец",
     "replay.speed": "Скорость",
+    "replay.controls": "Управление записью",
     "replay.viewpoint": "Чьими глазами",
     "replay.all": "Все карты открыты",
     "replay.seat": "{name} (место {seat})",
@@ -34,6 +33,13 @@ const WATCH = {
     "fair.checking": "Проверяем честность раздачи…",
     "fair.proved": "Честная раздача: проверено в вашем браузере. SHA-256 серверного ключа совпадает с обязательством, показанным до начала игры, и колода получается из ключа и зёрен игроков.",
     "fair.failed": "Проверка не прошла: запись не сходится с обязательством ({reason}).",
+    "fairReason.no_start": "в записи нет раздачи",
+    "fairReason.no_seed": "нет серверного ключа",
+    "fairReason.mismatch": "обязательство или зёрна игроков не те, что в раздаче",
+    "fairReason.commitment": "SHA-256 ключа не равен обязательству",
+    "fairReason.deck": "колода не выводится из ключа и зёрен",
+    "fairReason.dealt": "розданные карты не совпадают с колодой",
+    "fairReason.error": "браузер не смог проверить",
     "fair.legacy": "Эта партия сдана до появления проверяемой раздачи: её первое событие не называет обязательства, проверить колоду нельзя.",
     "watch.title": "Смотреть партии",
     "watch.live": "Идут сейчас",
@@ -46,7 +52,6 @@ const WATCH = {
     "watch.tournament": "Турнир",
   },
   en: {
-    "nav.watch": "Watch",
     "nav.play": "Play",
     "replay.title": "Replay of game #{id}",
     "replay.step": "Step {n} of {total}",
@@ -60,6 +65,7 @@ const WATCH = {
     "replay.boutEnd": "To the bout's end",
     "replay.end": "To the end",
     "replay.speed": "Speed",
+    "replay.controls": "Replay controls",
     "replay.viewpoint": "Seen by",
     "replay.all": "Every hand face up",
     "replay.seat": "{name} (seat {seat})",
@@ -76,6 +82,13 @@ const WATCH = {
     "fair.checking": "Checking the deal…",
     "fair.proved": "A fair deal, checked in your browser: the server seed's SHA-256 is the commitment shown before the game began, and the deck follows from it and the players' seeds.",
     "fair.failed": "The check failed: this replay does not match its commitment ({reason}).",
+    "fairReason.no_start": "the replay holds no deal",
+    "fairReason.no_seed": "no server seed",
+    "fairReason.mismatch": "the commitment or the players' seeds are not the deal's",
+    "fairReason.commitment": "the seed's SHA-256 is not the commitment",
+    "fairReason.deck": "the deck does not follow from the seed and the seeds",
+    "fairReason.dealt": "the cards dealt differ from the deck",
+    "fairReason.error": "the browser could not check it",
     "fair.legacy": "This game was dealt before deals could be checked: its first event names no commitment, so its deck cannot be verified.",
     "watch.title": "Watch games",
     "watch.live": "Live now",
@@ -88,7 +101,3 @@ const WATCH = {
     "watch.tournament": "Tournament",
   },
 };
-
-export function mergeWatchStrings() {
-  for (const lang of Object.keys(WATCH)) STRINGS[lang] = Object.assign(STRINGS[lang] || {}, WATCH[lang]);
-}

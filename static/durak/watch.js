@@ -3,11 +3,10 @@
  * finished games with their replays. Refreshed every few seconds. */
 import { api, explainNetworkFailure } from "./api.js";
 import { $, esc } from "./dom.js";
-import { chooseLang, state as S } from "./store.js";
+import { applyStatic } from "./i18n.js";
+import { chooseLang } from "./store.js";
 import { t } from "./text.js";
-import { mergeWatchStrings } from "./watch-strings.js";
 
-mergeWatchStrings();
 explainNetworkFailure(() => t("err.network"));
 
 let data = null;
@@ -34,10 +33,8 @@ function row(game, finished) {
 }
 
 function render() {
-  document.documentElement.lang = S.lang;
+  applyStatic();
   document.title = t("watch.title") + " — " + t("title");
-  document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
-  document.querySelectorAll(".lang-switch button").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.setLang === S.lang)));
   if (!data) return;
   $("#watch-live").innerHTML = data.live.map((g) => row(g, false)).join("") || '<li class="muted">' + esc(t("watch.none")) + "</li>";
   $("#watch-finished").innerHTML = data.finished.map((g) => row(g, true)).join("") ||

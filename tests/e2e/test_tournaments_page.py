@@ -36,7 +36,8 @@ def api_players(server: str) -> Iterator[Any]:
 
 
 def _balance_loaded(page: Any) -> None:
-    page.wait_for_function("() => /^\\d+$/.test(document.querySelector('#balance').textContent)")
+    # The balance is written as the language groups digits («1 000»): compared without spaces.
+    page.wait_for_function("() => /^\\d+$/.test(document.querySelector('#balance').textContent.replace(/\\s/g, ''))")
 
 
 def _at_tournament_table(page: Any, timeout: float = 30_000) -> None:
@@ -55,7 +56,7 @@ def test_an_elimination_tournament_from_the_form_to_the_final(fresh_page: Any, s
     host.goto("/tournaments/")
     _balance_loaded(host)
     host.locator("#btn-welcome").click()
-    host.wait_for_function("() => document.querySelector('#balance').textContent === '1000'")
+    host.wait_for_function("() => document.querySelector('#balance').textContent.replace(/\\s/g, '') === '1000'")
 
     # Every field of the create body is on the form; a bad value is refused naming its field.
     form = host.locator("#create")
@@ -212,7 +213,7 @@ def test_the_tournament_page_and_its_table_on_a_phone(fresh_page: Any, server: s
     phone.wait_for_selector("#tour-message:not([hidden])")
     assert "Не хватает монет" in phone.locator("#tour-message").inner_text()
     phone.locator("#btn-welcome").click()
-    phone.wait_for_function("() => document.querySelector('#balance').textContent === '1000'")
+    phone.wait_for_function("() => document.querySelector('#balance').textContent.replace(/\\s/g, '') === '1000'")
     phone.locator('[data-do="join"]').click()
     phone.wait_for_selector('[data-do="withdraw"]')
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "the page scrolls sideways"
@@ -341,12 +342,12 @@ def test_withdraw_and_cancel_give_every_coin_back(fresh_page: Any, api_players: 
     assert made.status_code == 201, made.text
     tournament = made.json()["id"]
     page.goto(f"/tournaments/{tournament}/")
-    page.wait_for_function("() => document.querySelector('#balance').textContent === '925'")
+    page.wait_for_function("() => document.querySelector('#balance').textContent.replace(/\\s/g, '') === '925'")
     page.locator('[data-do="join"]').click()
-    page.wait_for_function("() => document.querySelector('#balance').textContent === '900'")
+    page.wait_for_function("() => document.querySelector('#balance').textContent.replace(/\\s/g, '') === '900'")
     assert page.locator("#t-entrants .entrants li.you").count() == 1
     page.locator('[data-do="withdraw"]').click()
-    page.wait_for_function("() => document.querySelector('#balance').textContent === '925'")
+    page.wait_for_function("() => document.querySelector('#balance').textContent.replace(/\\s/g, '') === '925'")
     assert page.locator("#t-entrants .entrants li").count() == 0
     # Cancelling asks for a second press.
     page.locator('[data-do="cancel"]').click()
@@ -354,5 +355,5 @@ def test_withdraw_and_cancel_give_every_coin_back(fresh_page: Any, api_players: 
     page.locator('[data-do="cancel"]').click()
     page.wait_for_selector("body[data-status='cancelled']")
     assert "отменён" in page.locator("#t-summary").inner_text()
-    page.wait_for_function("() => document.querySelector('#balance').textContent === '1000'")
+    page.wait_for_function("() => document.querySelector('#balance').textContent.replace(/\\s/g, '') === '1000'")
     assert page.locator("[data-do]").count() == 0
