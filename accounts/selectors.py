@@ -1,4 +1,4 @@
-"""Reads for accounts."""
+"""Reads for accounts: the player behind a request, its public data, whether it is registered."""
 
 from __future__ import annotations
 
@@ -22,3 +22,9 @@ def player_of(user: AbstractBaseUser | AnonymousUser) -> Player | None:
 
 def player_data(player: Player) -> dict[str, Any]:
     return {"id": player.id, "name": player.name, "guest": player.is_guest}
+
+
+def is_registered(player: Player | None) -> bool:
+    """Whether the player has a registered account (a name and a password), not a guest's:
+    welcome coins, prize tournaments and rated games are for registered accounts only."""
+    return player is not None and not player.is_guest

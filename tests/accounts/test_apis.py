@@ -47,7 +47,7 @@ def test_a_wrong_password_is_401(db: None) -> None:
 @pytest.mark.parametrize("body, status, code", [
     ({"username": "petya"}, 400, "invalid_request"),
     ({"username": "petya", "password": "1"}, 400, "weak_password"),
-    ({"username": "guest-123", "password": "kozyrnaya-dama"}, 400, "invalid_request"),
+    ({"username": "guest-123", "password": "kozyrnaya-dama"}, 400, "invalid_name"),
     ({"username": "Vasya", "password": "kozyrnaya-dama"}, 409, "username_taken"),
 ])
 def test_bad_registrations(db: None, body: dict[str, str], status: int, code: str) -> None:
