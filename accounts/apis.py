@@ -59,7 +59,7 @@ class RegisterSerializer(serializers.Serializer):
 
 
 class PasswordChangeSerializer(serializers.Serializer):
-    old_password = serializers.CharField(max_length=128, trim_whitespace=False)
+    old_password = serializers.CharField(max_length=128, trim_whitespace=False, allow_blank=True)
     new_password = serializers.CharField(max_length=128, trim_whitespace=False)
 
 

@@ -7,6 +7,7 @@ A registered player's name is their login username as well: one string, chosen a
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 
 from django.contrib.auth import get_user_model
@@ -105,11 +106,9 @@ def _registered(name: str, key: str, password: str, guest: Player | None, ip: st
 
 def _player_named(username: str) -> Player | None:
     """The registered player a sign-in names, with any case or look-alike spelling."""
-    candidates = [name_key(username.strip())]
-    try:
+    candidates = [name_key(username.strip())]  # an old name from before the rules: found as typed
+    with contextlib.suppress(ApplicationError):
         candidates.insert(0, name_key(name_clean(username)))
-    except ApplicationError:
-        pass  # an old name from before the rules: its key is still found as typed
     player = (Player.objects.select_related("user").filter(name_key__in=candidates, is_guest=False)
               .order_by("id").first())
     if player is None:  # an account whose username differs from its name (made by staff)

@@ -9,6 +9,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from accounts.admin_login import admin_login
 from games.views import index, replay_page, watch_page
 from tournaments.views import tournament_page, tournaments_page
 
@@ -25,6 +26,7 @@ urlpatterns: list[Any] = [
     path("api/v1/", include("tournaments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("admin/login/", admin_login, name="admin-login"),  # throttled; the rest of the admin as it is
     path("admin/", admin.site.urls),
 ]
 if settings.DURAK_BENCHMARK_ENDPOINTS:  # settings.bench only: the app is installed there alone
