@@ -54,6 +54,7 @@ def test_an_elimination_tournament_from_the_form_to_the_final(fresh_page: Any, s
     host = fresh_page()
     host.goto("/tournaments/")
     _balance_loaded(host)
+    api_players(host)  # registered: the welcome coins are for accounts
     host.locator("#btn-welcome").click()
     host.wait_for_function("() => document.querySelector('#balance').textContent === '1000'")
 
@@ -211,6 +212,7 @@ def test_the_tournament_page_and_its_table_on_a_phone(fresh_page: Any, server: s
     phone.locator('[data-do="join"]').click()
     phone.wait_for_selector("#tour-message:not([hidden])")
     assert "Не хватает монет" in phone.locator("#tour-message").inner_text()
+    api_players(phone)  # registered: the welcome coins are for accounts
     phone.locator("#btn-welcome").click()
     phone.wait_for_function("() => document.querySelector('#balance').textContent === '1000'")
     phone.locator('[data-do="join"]').click()
