@@ -45,6 +45,9 @@ GUEST_KEY_PREFIX = "#guest-"
 
 
 class InvalidName(ApplicationError):
+    """400 ``invalid_name``, with ``rule``: zero_width, direction, control, length,
+    characters, letter or reserved (a page words it in its own language)."""
+
     status = 400
     code = "invalid_name"
 
@@ -53,25 +56,30 @@ def name_clean(raw: object) -> str:
     """The name as it will be stored (NFKC, trimmed, single spaces), or ``InvalidName``
     saying which rule it breaks."""
     if not isinstance(raw, str):
-        raise InvalidName("The name must be a string.")
+        raise InvalidName("The name must be a string.", rule="characters")
     name = unicodedata.normalize("NFKC", raw).strip()
     for char in name:
         if char in ZERO_WIDTH:
-            raise InvalidName(f"The name holds an invisible zero-width character (U+{ord(char):04X}).")
+            raise InvalidName(f"The name holds an invisible zero-width character (U+{ord(char):04X}).",
+                              rule="zero_width")
         if char in BIDI:
-            raise InvalidName(f"The name holds a text-direction control character (U+{ord(char):04X}).")
+            raise InvalidName(f"The name holds a text-direction control character (U+{ord(char):04X}).",
+                              rule="direction")
         if unicodedata.category(char).startswith("C"):
-            raise InvalidName(f"The name holds a control or unassigned character (U+{ord(char):04X}).")
+            raise InvalidName(f"The name holds a control or unassigned character (U+{ord(char):04X}).",
+                              rule="control")
     name = " ".join(part for part in name.split(" ") if part)  # names differing in spacing are one
     if len(name) < NAME_MIN or len(name) > NAME_MAX:
-        raise InvalidName(f"The name must be {NAME_MIN} to {NAME_MAX} characters long.")
+        raise InvalidName(f"The name must be {NAME_MIN} to {NAME_MAX} characters long.", rule="length",
+                          min=NAME_MIN, max=NAME_MAX)
     for char in name:
         if char not in PUNCTUATION and unicodedata.category(char)[0] not in "LMN":
-            raise InvalidName(f"The name may hold letters, digits, spaces and «_-.» only, not «{char}».")
+            raise InvalidName(f"The name may hold letters, digits, spaces and «_-.» only, not «{char}».",
+                              rule="characters", char=char)
     if not any(unicodedata.category(char)[0] == "L" for char in name):
-        raise InvalidName("The name must hold at least one letter.")
+        raise InvalidName("The name must hold at least one letter.", rule="letter")
     if name_key(name).startswith(tuple(name_key(prefix) for prefix in RESERVED_PREFIXES)):
-        raise InvalidName("Names starting with «guest-» or «Гость» are kept for guests.")
+        raise InvalidName("Names starting with «guest-» or «Гость» are kept for guests.", rule="reserved")
     return name
 
 

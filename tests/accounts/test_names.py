@@ -112,3 +112,10 @@ def test_guests_get_unique_keys_of_their_own(db: None) -> None:
     guests = [guest_create()[0] for _ in range(20)]
     keys = {g.name_key for g in guests}
     assert len(keys) == 20 and all(k.startswith("#guest-") for k in keys)
+
+
+def test_the_refusal_names_its_rule_for_the_page(db: None) -> None:
+    body = _register("Ив\u202eан").json()["error"]
+    assert body["code"] == "invalid_name" and body["rule"] == "direction"
+    body = _register("И").json()["error"]
+    assert (body["rule"], body["min"], body["max"]) == ("length", NAME_MIN, NAME_MAX)
