@@ -19,7 +19,7 @@ def burst_player_ids(*, min_accounts: int = MIN_ACCOUNTS, window: timedelta = WI
     rows = Player.objects.filter(created_ip__isnull=False)
     if since is not None:
         rows = rows.filter(created_at__gte=since)
-    by_ip: dict[str, list[tuple[datetime, int]]] = defaultdict(list)
+    by_ip: dict[str | None, list[tuple[datetime, int]]] = defaultdict(list)
     for ip, created_at, pk in rows.order_by("created_ip", "created_at").values_list("created_ip", "created_at", "pk"):
         by_ip[ip].append((created_at, pk))
     found: set[int] = set()

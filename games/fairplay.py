@@ -47,7 +47,8 @@ def suspect_pairs(*, min_games: int = MIN_GAMES, share: float = SHARE, loss_shar
     durak_games: Counter[tuple[int, int]] = Counter()  # (durak, other) → shared games the first lost
     for game_id, people in tables.items():
         games_of.update(people.values())
-        durak = people.get(durak_of[game_id]) if durak_of[game_id] is not None else None
+        durak_seat = durak_of[game_id]
+        durak = people.get(durak_seat) if durak_seat is not None else None
         for a, b in combinations(sorted(people.values()), 2):
             shared[(a, b)] += 1
             if durak in (a, b):

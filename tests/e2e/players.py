@@ -10,7 +10,6 @@ from typing import Any
 
 import httpx
 
-
 PASSWORD = "kozyrnaya-dama"
 
 
