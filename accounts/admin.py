@@ -16,7 +16,8 @@ from accounts.models import Player
 class BurstFilter(admin.SimpleListFilter):
     """Accounts made in bursts from one address (``accounts.bursts``)."""
 
-    title = f"созданы пачкой с одного адреса (≥ {MIN_ACCOUNTS} за {int(WINDOW.total_seconds() // 60)} мин)"
+    title = (f"созданы пачкой с одного адреса / made in a burst from one address "
+             f"(≥ {MIN_ACCOUNTS}, {int(WINDOW.total_seconds() // 60)} мин / min)")
     parameter_name = "burst"
 
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import logout, update_session_auth_hash
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -66,6 +66,23 @@ class PasswordChangeSerializer(serializers.Serializer):
 TokenSerializer = inline_serializer("Token", fields={"token": serializers.CharField()})
 
 
+class AuthErrorBodySerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    rule = serializers.CharField(required=False, help_text="invalid_name: the rule the name breaks")
+    retry_after = serializers.IntegerField(required=False, help_text="429: seconds until another try")
+
+
+class AuthErrorSerializer(serializers.Serializer):
+    """The contract's error shape, with the auth refusals' own fields."""
+
+    error = AuthErrorBodySerializer()
+
+
+def _errors(*statuses: int) -> dict[int, OpenApiResponse]:
+    return {status: OpenApiResponse(AuthErrorSerializer) for status in statuses}
+
+
 TokenPlayerSerializer = inline_serializer(
     "TokenPlayer", fields={"token": serializers.CharField(), "player": PlayerSerializer()}
 )
@@ -80,14 +97,15 @@ class AuthApi(APIView):
 class GuestCreateApi(AuthApi):
     authentication_classes: list[Any] = []
 
-    @extend_schema(request=None, responses={201: TokenPlayerSerializer}, summary="Create a guest account")
+    @extend_schema(request=None, responses={201: TokenPlayerSerializer, **_errors(429)},
+                   summary="Create a guest account")
     def post(self, request: Request) -> Response:
         player, token = guest_create(ip=client_ip(request))
         return Response({"token": token, "player": player_data(player)}, status=201)
 
 
 class RegisterApi(AuthApi):
-    @extend_schema(request=RegisterSerializer, responses={201: TokenPlayerSerializer},
+    @extend_schema(request=RegisterSerializer, responses={201: TokenPlayerSerializer, **_errors(400, 401, 409, 429)},
                    summary="Register (a guest who registers keeps its games and coins)",
                    description="The username is the player's name. 400 `invalid_name` (the message says which "
                                "rule), 400 `weak_password`, 409 `username_taken`.")
@@ -105,7 +123,7 @@ class RegisterApi(AuthApi):
 class TokenObtainApi(AuthApi):
     authentication_classes: list[Any] = []
 
-    @extend_schema(request=CredentialsSerializer, responses={200: TokenSerializer},
+    @extend_schema(request=CredentialsSerializer, responses={200: TokenSerializer, **_errors(400, 401, 429)},
                    summary="Log in: the token of a registered player",
                    description="The name may be typed in any case. 401 `invalid_credentials`; after "
                                "10 failures for one name within 15 minutes, from any address, "
@@ -120,7 +138,7 @@ class TokenObtainApi(AuthApi):
 class LogoutApi(AuthApi):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={204: None}, summary="Sign out: the token is revoked",
+    @extend_schema(request=None, responses={204: None, **_errors(401, 429)}, summary="Sign out: the token is revoked",
                    description="The token is deleted: any request carrying it afterwards gets 401.")
     def post(self, request: Request) -> Response:
         token_revoke(token=request.auth)
@@ -132,7 +150,7 @@ class LogoutApi(AuthApi):
 class PasswordChangeApi(AuthApi):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=PasswordChangeSerializer, responses={200: TokenSerializer},
+    @extend_schema(request=PasswordChangeSerializer, responses={200: TokenSerializer, **_errors(400, 401, 403, 429)},
                    summary="Change the password: a new token replaces every old one",
                    description="400 `wrong_password` (the current one is wrong), 400 `weak_password`, "
                                "403 `registration_required` for a guest, 429 `too_many_attempts`.")

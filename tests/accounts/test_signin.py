@@ -155,3 +155,15 @@ def test_the_address_an_account_was_made_from_is_kept(db: None) -> None:
     body = _post(APIClient(REMOTE_ADDR="2001:db8::1"), "/api/v1/auth/register/",
                  {"username": "Вася", "password": MEMBER_PASSWORD}).json()
     assert Player.objects.get(pk=body["player"]["id"]).created_ip == "2001:db8::1"
+
+
+def test_the_schema_documents_sign_out_and_the_new_password(db: None) -> None:
+    paths = DjangoClient().get("/api/schema/", HTTP_ACCEPT="application/json").json()["paths"]
+    assert set(paths["/api/v1/auth/logout/"]["post"]["responses"]) >= {"204", "401"}
+    password = paths["/api/v1/auth/password/"]["post"]
+    assert set(password["responses"]) >= {"200", "400", "403", "429"}
+    body = password["requestBody"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+    schema = DjangoClient().get("/api/schema/", HTTP_ACCEPT="application/json").json()["components"]["schemas"]
+    assert set(schema[body]["required"]) == {"old_password", "new_password"}
+    register = paths["/api/v1/auth/register/"]["post"]
+    assert set(register["responses"]) >= {"201", "400", "409"}
