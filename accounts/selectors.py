@@ -7,6 +7,9 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 from accounts.models import Player
+from accounts.names import NAME_MAX
+
+STAFF_KEY_PREFIX = "#user-"
 
 
 def player_of(user: AbstractBaseUser | AnonymousUser) -> Player | None:
@@ -16,7 +19,10 @@ def player_of(user: AbstractBaseUser | AnonymousUser) -> Player | None:
     try:
         player: Player = user.player  # type: ignore[attr-defined]
     except Player.DoesNotExist:
-        player, _ = Player.objects.get_or_create(user_id=user.pk, defaults={"name": user.get_username()})
+        # Its key is one nobody can choose ("#" is no name's): staff names are never checked
+        # against the players', and must not take one of theirs.
+        player, _ = Player.objects.get_or_create(user_id=user.pk, defaults={
+            "name": user.get_username()[:NAME_MAX], "name_key": f"{STAFF_KEY_PREFIX}{user.pk}"})
     return player
 
 

@@ -18,6 +18,7 @@ from rest_framework.authtoken.models import Token
 
 from accounts import signin_limit
 from accounts.models import Player
+from accounts.selectors import player_of
 from accounts.names import guest_key, name_clean, name_key
 from durak_platform.errors import ApplicationError, Conflict, Forbidden, InvalidRequest
 
@@ -111,8 +112,10 @@ def _player_named(username: str) -> Player | None:
         candidates.insert(0, name_key(name_clean(username)))
     player = (Player.objects.select_related("user").filter(name_key__in=candidates, is_guest=False)
               .order_by("id").first())
-    if player is None:  # an account whose username differs from its name (made by staff)
-        player = Player.objects.select_related("user").filter(user__username=username, is_guest=False).first()
+    if player is None:  # a user made by staff (createsuperuser): found by its exact username
+        user = get_user_model().objects.filter(username=username.strip()).first()
+        if user is not None and user.has_usable_password():
+            player = player_of(user)
     return player
 
 
