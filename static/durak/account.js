@@ -162,11 +162,11 @@ async function submit(form) {
   try {
     if (A.mode === "signUp") {
       const answer = await api("POST", "/auth/register/", data);
-      setToken(answer.token); // a guest's own token: the same account, now named
+      setToken(answer.token, { announce: false }); // a guest's own token: the same account, now named
       location.reload();
     } else if (A.mode === "signIn") {
       const answer = await api("POST", "/auth/token/", data);
-      setToken(answer.token);
+      setToken(answer.token, { announce: false });
       location.reload();
     } else if (A.mode === "password") {
       const answer = await api("POST", "/auth/password/", data);
@@ -189,7 +189,7 @@ async function signOut() {
   try {
     await api("POST", "/auth/logout/", {});
   } catch (e) { /* the token is gone already, or the server is away: forget it all the same */ }
-  setToken(null);
+  setToken(null, { announce: false });
   location.reload();
 }
 

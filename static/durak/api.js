@@ -22,10 +22,10 @@ export class ApiError extends Error {
 let token = load("token", null);
 export const currentToken = () => token;
 
-export function setToken(next) {
+export function setToken(next, { announce = true } = {}) {
   token = next || null;
   save("token", token);
-  announceToken();
+  if (announce) announceToken();
 }
 
 // The account corner hears of a token made or dropped by the page (a new guest).

@@ -55,7 +55,8 @@ def test_sign_up_out_in_and_a_new_password_from_the_page(fresh_page: Any) -> Non
     _fill_dialog(page, {"username": name, "password": PASSWORD})
     assert "партии и монеты останутся" in page.locator("#account-form").inner_text()
     page.screenshot(path=str(SCREENSHOTS / "account-signup-1366.png"))
-    page.locator("#account-submit").click()
+    with page.expect_navigation():
+        page.locator("#account-submit").click()
     _corner_says(page, name)  # the page reloaded as the same account, now named
     assert page.get_attribute("#account-name", "data-registered") == "1"
     assert _token(page) == guest_token
@@ -63,8 +64,15 @@ def test_sign_up_out_in_and_a_new_password_from_the_page(fresh_page: Any) -> Non
     page.screenshot(path=str(SCREENSHOTS / "account-signed-in-1366.png"))
     mine = _as_token(page, guest_token, f"/games/{game}/")
     assert mine["status"] == 200 and mine["body"]["you"] is not None
+    # Registered now: the welcome coins are given, into the same player's wallet.
+    page.goto("/tournaments/")
+    _corner_says(page, name)
+    page.wait_for_function("() => /^\\d+$/.test(document.querySelector('#balance').textContent)")
+    page.locator("#btn-welcome").click()
+    page.wait_for_function("() => document.querySelector('#balance').textContent === '1000'")
 
-    page.locator("#account-signout").click()
+    with page.expect_navigation():
+        page.locator("#account-signout").click()
     page.wait_for_function("() => document.querySelector('#account-signin')")
     assert _as_token(page, guest_token, "/players/me/")["status"] == 401  # the token was revoked
     page.wait_for_function("() => (document.querySelector('#account-name') || {}).textContent?.startsWith('Гость')")
@@ -75,7 +83,8 @@ def test_sign_up_out_in_and_a_new_password_from_the_page(fresh_page: Any) -> Non
     page.wait_for_selector("#account-error:not([hidden])")
     assert page.locator("#account-error").inner_text() == "Неверное имя или пароль."
     page.fill("#account-form [name='username']", name.upper())
-    page.locator("#account-submit").click()
+    with page.expect_navigation():
+        page.locator("#account-submit").click()
     _corner_says(page, name)
     token = _token(page)
     assert token != guest_token
@@ -84,6 +93,9 @@ def test_sign_up_out_in_and_a_new_password_from_the_page(fresh_page: Any) -> Non
     assert mine["body"]["status"] == "finished"
     page.goto(f"/games/{game}/replay/")  # the corner on the replay page too, signed in
     _corner_says(page, name)
+    page.goto("/tournaments/")  # the coins came back with the account
+    page.wait_for_function("() => document.querySelector('#balance').textContent === '1000'")
+    assert not page.locator("#btn-welcome").is_visible()
     page.goto("/")
     _corner_says(page, name)
 
