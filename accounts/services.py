@@ -18,8 +18,8 @@ from rest_framework.authtoken.models import Token
 
 from accounts import signin_limit
 from accounts.models import Player
-from accounts.selectors import player_of
 from accounts.names import guest_key, name_clean, name_key
+from accounts.selectors import player_of
 from durak_platform.errors import ApplicationError, Conflict, Forbidden, InvalidRequest
 
 GUEST_PREFIX = "guest-"
@@ -92,6 +92,10 @@ def player_register(*, username: str, password: str, guest: Player | None = None
 
 def _registered(name: str, key: str, password: str, guest: Player | None, ip: str | None) -> tuple[Player, str]:
     if guest is not None and guest.is_guest:
+        # Locked and read again: two sign-ups of one guest at once (two tabs) name it once.
+        guest = Player.objects.select_for_update().select_related("user").get(pk=guest.pk)
+        if not guest.is_guest:
+            raise Conflict("This guest has just registered under another name.", code="already_registered")
         user = guest.user
         user.username = name
         user.set_password(password)

@@ -45,3 +45,20 @@ def test_a_guest_and_a_newcomer_taking_one_name_at_once() -> None:
     answers = at_once(as_guest, partial(_register, "МАША"))
     assert sorted(answers) == [(201, ""), (409, "username_taken")], answers
     assert Player.objects.filter(is_guest=False).count() == 1
+
+
+def test_one_guest_signing_up_twice_at_once_gets_one_name() -> None:
+    guest = APIClient().post("/api/v1/auth/guest/").json()
+
+    def sign_up(name: str) -> tuple[int, str]:
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {guest['token']}")
+        response = client.post("/api/v1/auth/register/", {"username": name, "password": "kozyrnaya-dama"},
+                               format="json")
+        return response.status_code, response.json().get("error", {}).get("code", "")
+
+    answers = at_once(partial(sign_up, "Маша"), partial(sign_up, "Даша"))
+    assert sorted(answers) == [(201, ""), (409, "already_registered")], answers
+    player = Player.objects.select_related("user").get(pk=guest["player"]["id"])
+    assert player.user.username == player.name and player.name in {"Маша", "Даша"}
+    assert Player.objects.count() == 1
