@@ -57,8 +57,9 @@ function renderCorner() {
   box.replaceChildren();
   const me = A.me;
   const registered = me && !me.guest;
-  const name = el("span", { id: "account-name", class: "account-name", title: me ? me.name : "" },
-    me ? me.name : t("acct.guest"));
+  // A guest's name is «Гость 1d54» on the server: here it is worded in the page's language.
+  const shown = !me ? t("acct.guest") : me.guest ? (t("acct.guest") + " " + me.name.replace(/^Гость\s*/, "")).trim() : me.name;
+  const name = el("span", { id: "account-name", class: "account-name", title: shown }, shown);
   if (me) name.dataset.player = String(me.id);
   name.dataset.registered = registered ? "1" : "0";
   box.append(name);
