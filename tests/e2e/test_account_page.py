@@ -134,6 +134,15 @@ def test_the_corner_is_on_every_page_in_both_languages(fresh_page: Any, server: 
         page.goto(path)
         page.wait_for_selector("header.top #account #account-signup")
         assert page.locator("#account-signup").inner_text() == "Зарегистрироваться", path
+    phone = fresh_page(viewport=PHONE)
+    for path in ("/", "/tournaments/"):
+        phone.goto(path)
+        phone.wait_for_selector("header.top #account #account-signup")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
+        assert phone.locator("#account-signup").is_visible() and phone.locator(".lang-switch").is_visible()
+    phone.goto("/")
+    driver.wait_ready(phone)
+    phone.screenshot(path=str(SCREENSHOTS / "account-corner-game-390.png"))
     page.locator("[data-set-lang='en']").click()
     page.wait_for_function("() => document.querySelector('#account-signup').textContent === 'Sign up'")
     page.locator("#account-signup").click()
