@@ -76,3 +76,11 @@ def test_too_few_games_or_other_opponents_or_mixed_results_are_not(db: None) -> 
     games = _games(f, g, 3, loser=g) + _games(f, g, 3, loser=f)  # each loses half
     assert {_durak(x) for x in games} == {f.pk, g.pk}
     assert suspect_pairs() == []
+
+
+def test_the_report_is_for_staff_who_may_see_games(db: None) -> None:
+    assert DjangoClient().get("/admin/games/game/fairplay/").status_code == 302  # to the sign-in
+    clerk = get_user_model().objects.create_user(username="clerk", password="admin-pass-42", is_staff=True)
+    client = DjangoClient()
+    client.force_login(clerk)
+    assert client.get("/admin/games/game/fairplay/").status_code == 403
