@@ -1,7 +1,10 @@
-"""Admin: players (the games app adds each player's games to the page), in the staff's
-language; a player's public page is linked, not an API URL."""
+"""Admin: players in the staff's language, with the accounts made in bursts from one address
+(the games app adds each player's games to the page); a player's public page is linked, not an
+API URL."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.contrib import admin
 from django.db.models import QuerySet
@@ -10,17 +13,35 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from accounts.bursts import MIN_ACCOUNTS, WINDOW, burst_player_ids
 from accounts.models import Player
 from durak_platform.admin_titles import TitledAdmin
 
 
+class BurstFilter(admin.SimpleListFilter):
+    """Accounts made in bursts from one address (``accounts.bursts``)."""
+
+    title = (f"созданы пачкой с одного адреса / made in a burst from one address "
+             f"(≥ {MIN_ACCOUNTS}, {int(WINDOW.total_seconds() // 60)} мин / min)")
+    parameter_name = "burst"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [("yes", "да / yes")]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Player]) -> QuerySet[Player]:
+        if self.value() == "yes":
+            return queryset.filter(pk__in=burst_player_ids())
+        return queryset
+
+
 @admin.register(Player)
 class PlayerAdmin(TitledAdmin):
-    list_display = ["id", "name", "username", "is_guest", "created_at"]
-    list_filter = ["is_guest", "created_at"]
-    search_fields = ["name", "user__username", "=id"]
-    readonly_fields = ["user", "created_at", "page_link"]
-    fields = ["name", "page_link", "user", "is_guest", "created_at"]
+    list_display = ["id", "name", "username", "is_guest", "created_ip", "created_at"]
+    list_filter = ["is_guest", BurstFilter, "created_at"]
+    search_fields = ["name", "user__username", "=id", "=created_ip"]
+    # The name is chosen at sign-up and is the login too: changed only with its key, so not here.
+    readonly_fields = ["user", "name", "name_key", "page_link", "created_ip", "created_at"]
+    fields = ["name", "page_link", "user", "name_key", "is_guest", "created_ip", "created_at"]
     list_title = gettext_lazy("Игроки")
     add_title = gettext_lazy("Новый игрок")
 

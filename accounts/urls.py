@@ -7,5 +7,7 @@ urlpatterns = [
     path("auth/register/", apis.RegisterApi.as_view(), name="auth-register"),
     path("auth/token/", apis.TokenObtainApi.as_view(), name="auth-token"),
     path("auth/ticket/", apis.TicketCreateApi.as_view(), name="auth-ticket"),
+    path("auth/logout/", apis.LogoutApi.as_view(), name="auth-logout"),
+    path("auth/password/", apis.PasswordChangeApi.as_view(), name="auth-password"),
     path("players/me/", apis.PlayerMeApi.as_view(), name="player-me"),
 ]

@@ -29,7 +29,9 @@ def _message(detail: Any) -> str:
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, ApplicationError):
-        return Response(error_body(exc.code, exc.message, **exc.extra), status=exc.status)
+        wait = exc.extra.get("retry_after")  # a refusal for a while (e.g. too many sign-ins) says how long
+        return Response(error_body(exc.code, exc.message, **exc.extra), status=exc.status,
+                        headers={"Retry-After": str(wait)} if wait is not None else None)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

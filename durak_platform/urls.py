@@ -10,6 +10,7 @@ from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from accounts.admin_login import admin_login
 from durak_platform import (
     converters,  # noqa: F401  (registers <id:...>)
     error_pages,
@@ -40,6 +41,7 @@ urlpatterns: list[Any] = [
     path("api/v1/", include("tournaments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("admin/login/", admin_login, name="admin-login"),  # throttled; the rest of the admin as it is
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),  # set_language: the admin's language switch
 ]

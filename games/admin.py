@@ -10,7 +10,7 @@ from typing import Any
 from django.contrib import admin
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest
-from django.urls import reverse
+from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -20,6 +20,7 @@ from accounts.admin import PlayerAdmin
 from accounts.models import Player
 from durak_platform.admin_titles import TitledAdmin
 from games import admin_text
+from games.fairplay_admin import suspect_pairs_view
 from games.models import Game, GameEvent, Seat
 
 
@@ -121,6 +122,11 @@ class GameAdmin(TitledAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
         return super().get_queryset(request).prefetch_related("seats__player")
+
+    def get_urls(self) -> list[URLPattern]:
+        # The fair-play report beside the games it is computed from (no model of its own).
+        report = path("fairplay/", self.admin_site.admin_view(suspect_pairs_view), name="games_game_fairplay")
+        return [report, *super().get_urls()]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # games are made through the API, where the rules are checked

@@ -16,6 +16,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player
+from accounts.selectors import is_registered
+from accounts.services import RegistrationRequired
 from games import deal
 from live.models import SeatAbsence
 from tournaments import clock, fairness, ledger, notices, prizes, rounds, selectors, terms
@@ -60,7 +62,11 @@ def _staff(user: Any) -> None:
 
 @transaction.atomic
 def wallet_welcome(*, player: Player) -> int:
-    """The one-time welcome coins; asking again changes nothing. Returns the balance."""
+    """The one-time welcome coins, for registered accounts only (a guest is free to make,
+    so coins for guests would be coins for anyone); asking again changes nothing. Returns
+    the balance."""
+    if not is_registered(player):
+        raise RegistrationRequired("Register to get the welcome coins.")
     ledger.move(f"welcome:{player.pk}", Transfer.Kind.WELCOME, ledger.issuer(), ledger.wallet(player),
                 WELCOME_COINS, note="Приветственные монеты")
     return ledger.wallet_balance(player.pk)
@@ -98,6 +104,11 @@ def _changed(tournament: Tournament) -> None:
     transaction.on_commit(partial(notices.tournament_changed, tournament.pk))
 
 
+def _has_prize(tournament: Tournament) -> bool:
+    """Coins at stake: an entry fee or a prize pool of the organiser's."""
+    return bool(tournament.entry_fee or tournament.added_prize or tournament.guarantee)
+
+
 def _active_count(tournament: Tournament) -> int:
     return tournament.entries.filter(status__in=ACTIVE).count()
 
@@ -110,6 +121,8 @@ def tournament_join(*, tournament_id: int, player: Player, client_seed: object =
     tournament = _locked(tournament_id)
     if tournament.status != Tournament.Status.REGISTRATION:
         raise RegistrationClosed()
+    if _has_prize(tournament) and not is_registered(player):
+        raise RegistrationRequired("Register to enter a tournament with an entry fee or a prize.")
     entry = tournament.entries.filter(player=player).first()
     if entry is not None and entry.status in ACTIVE:
         raise AlreadyEntered()

@@ -308,3 +308,9 @@ LOGGING = {
         "celery.app.trace": {"level": env("DURAK_TASK_LOG_LEVEL", "WARNING")},
     },
 }
+
+# SIGN-IN LIMITS (issue 26: failures counted per account name, and per address at the admin)
+# ------------------------------------------------------------------------------
+DURAK_SIGNIN_FAILURES = int(env("DURAK_SIGNIN_FAILURES", "10"))
+DURAK_SIGNIN_WINDOW = int(env("DURAK_SIGNIN_WINDOW", "900"))
+DURAK_ADMIN_LOGIN_FAILURES_PER_IP = int(env("DURAK_ADMIN_LOGIN_FAILURES_PER_IP", "20"))

@@ -5,6 +5,7 @@
 import { load, save } from "./prefs.js";
 
 const BASE = "/api/v1";
+const NO_GUEST_RETRY = new Set(["/auth/guest/", "/auth/token/", "/auth/logout/", "/auth/password/"]);
 
 export class ApiError extends Error {
   constructor(message, { status = 0, code, data = null, network = false } = {}) {
@@ -16,9 +17,23 @@ export class ApiError extends Error {
   }
 }
 
-// The token of this browser's player; one guest shared by the game and tournaments pages.
+// The token of this browser's player (a guest's or a registered account's), shared by
+// every page of the site: signing in or out anywhere changes it for all (account.js).
 let token = load("token", null);
 export const currentToken = () => token;
+
+export function setToken(next, { announce = true } = {}) {
+  token = next || null;
+  save("token", token);
+  if (announce) announceToken();
+}
+
+// The account corner hears of a token made or dropped by the page (a new guest).
+function announceToken() {
+  if (typeof window !== "undefined" && typeof window.dispatchEvent === "function" && typeof Event === "function") {
+    window.dispatchEvent(new Event("durak-token"));
+  }
+}
 
 // A page may word the "no connection" failure in its own language.
 let networkMessage = (cause) => cause.message;
@@ -48,7 +63,9 @@ async function request(method, path, body, retried) {
   }
   let data = null;
   try { data = await resp.json(); } catch (e) { data = null; }
-  if (resp.status === 401 && !retried && path !== "/auth/guest/") {
+  // Signing in, out or changing the password answer 401 for a wrong password or a token
+  // already gone: the person is told, not silently made a new guest.
+  if (resp.status === 401 && !retried && !NO_GUEST_RETRY.has(path)) {
     // The stored guest is gone (a fresh database): make a new one, once.
     token = null;
     await ensureGuest();
@@ -85,8 +102,7 @@ export function ensureGuest() {
   if (token) return Promise.resolve();
   if (!guestComing) {
     guestComing = request("POST", "/auth/guest/", {}, false).then((data) => {
-      token = data.token;
-      save("token", token);
+      setToken(data.token);
     }).finally(() => { guestComing = null; });
   }
   return guestComing;

@@ -47,7 +47,7 @@ def test_a_wrong_password_is_401(db: None) -> None:
 @pytest.mark.parametrize("body, status, code", [
     ({"username": "petya"}, 400, "invalid_request"),
     ({"username": "petya", "password": "1"}, 400, "weak_password"),
-    ({"username": "guest-123", "password": "kozyrnaya-dama"}, 400, "invalid_request"),
+    ({"username": "guest-123", "password": "kozyrnaya-dama"}, 400, "invalid_name"),
     ({"username": "Vasya", "password": "kozyrnaya-dama"}, 409, "username_taken"),
 ])
 def test_bad_registrations(db: None, body: dict[str, str], status: int, code: str) -> None:
@@ -80,3 +80,20 @@ def test_session_login_works_for_the_page(db: None, django_user_model: Any) -> N
     client.force_login(user)
     me = client.get("/api/v1/players/me/")
     assert me.status_code == 200 and me.json()["name"] == "sasha"
+
+
+def test_staff_users_get_players_of_their_own(db: None, django_user_model: Any) -> None:
+    """Users made outside sign-up (createsuperuser) get a player with a key nobody can
+    choose: two of them never clash, nor with a registered name."""
+    _post(APIClient(), "/api/v1/auth/register/", {"username": "boss", "password": "kozyrnaya-dama"})
+    for name in ("boss", "Boss2", "chief"):
+        django_user_model.objects.create_superuser(username=name if name != "boss" else "BOSS",
+                                                   password="admin-pass-42")
+    for name in ("BOSS", "Boss2", "chief"):
+        client = APIClient()
+        client.force_login(django_user_model.objects.get(username=name))
+        assert client.get("/api/v1/players/me/").status_code == 200
+    assert Player.objects.filter(name_key__startswith="#user-").count() == 3
+    django_user_model.objects.create_superuser(username="root", password="admin-pass-42")  # no player yet
+    login = _post(APIClient(), "/api/v1/auth/token/", {"username": "root", "password": "admin-pass-42"})
+    assert login.status_code == 200

@@ -4,20 +4,29 @@ while the pages show it."""
 
 from __future__ import annotations
 
+import secrets
 import time
 from typing import Any
 
 import httpx
 
+PASSWORD = "kozyrnaya-dama"
+
 
 class ApiPlayer:
+    """A registered player (welcome coins and prize tournaments are for accounts), or the
+    player of ``token``: a guest among them is registered, keeping its token."""
+
     def __init__(self, server: str, token: str | None = None) -> None:
         self.http = httpx.Client(base_url=server + "/api/v1", timeout=30)
-        if token is None:
-            answer = self.http.post("/auth/guest/", json={})
+        if token is not None:
+            self.http.headers["Authorization"] = "Token " + token
+        me = self.http.get("/players/me/").json() if token is not None else {"guest": True}
+        if me["guest"]:
+            answer = self.http.post("/auth/register/", json={"username": f"Игрок {secrets.token_hex(4)}",
+                                                             "password": PASSWORD})
             answer.raise_for_status()
-            token = answer.json()["token"]
-        self.http.headers["Authorization"] = "Token " + token
+            self.http.headers["Authorization"] = "Token " + answer.json()["token"]
         me = self.http.get("/players/me/").json()
         self.id: int = me["id"]
         self.name: str = me["name"]
@@ -37,7 +46,8 @@ class ApiPlayer:
 
 
 def page_player(server: str, page: Any) -> ApiPlayer:
-    """The browser page's own guest, to act for it through the API."""
+    """The browser page's own player, to act for it through the API (registered now if a
+    guest: the page keeps its token, so it is the same account)."""
     token = page.evaluate("() => JSON.parse(localStorage.getItem('durak.token'))")
     assert token, "the page has no guest yet"
     return ApiPlayer(server, token)

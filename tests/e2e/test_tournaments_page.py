@@ -55,6 +55,7 @@ def test_an_elimination_tournament_from_the_form_to_the_final(fresh_page: Any, s
     host = fresh_page()
     host.goto("/tournaments/")
     _balance_loaded(host)
+    api_players(host)  # registered: the welcome coins are for accounts
     host.locator("#btn-welcome").click()
     host.wait_for_function("() => document.querySelector('#balance').textContent.replace(/\\s/g, '') === '1000'")
 
@@ -208,10 +209,14 @@ def test_the_tournament_page_and_its_table_on_a_phone(fresh_page: Any, server: s
     phone.goto(f"/tournaments/{tournament}/")
     phone.wait_for_selector('[data-do="join"]')
     _balance_loaded(phone)
-    # Not enough coins: the refusal says so, and the welcome coins are one click away.
+    # A guest is asked to sign up first: coins at stake are for accounts.
     phone.locator('[data-do="join"]').click()
     phone.wait_for_selector("#tour-message:not([hidden])")
-    assert "Не хватает монет" in phone.locator("#tour-message").inner_text()
+    assert "Зарегистрируйтесь" in phone.locator("#tour-message").inner_text()
+    api_players(phone)  # registered (the same token)
+    # Not enough coins: the refusal says so, and the welcome coins are one click away.
+    phone.locator('[data-do="join"]').click()
+    phone.wait_for_function("() => document.querySelector('#tour-message').textContent.includes('Не хватает монет')")
     phone.locator("#btn-welcome").click()
     phone.wait_for_function("() => document.querySelector('#balance').textContent.replace(/\\s/g, '') === '1000'")
     phone.locator('[data-do="join"]').click()

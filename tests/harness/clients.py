@@ -3,12 +3,22 @@ calls spelled out."""
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from rest_framework.test import APIClient
 
 from accounts.models import Player
-from accounts.services import guest_create
+from accounts.services import guest_create, player_register
+
+MEMBER_PASSWORD = "kozyrnaya-dama"
+
+
+def member_create(name: str | None = None) -> tuple[Player, str]:
+    """A registered account (password ``MEMBER_PASSWORD``) and its token: welcome coins and
+    prize tournaments are for registered accounts only. Fresh names differ in a random hex
+    part, whose look-alike keys differ as well (hex has no «o», «i» or «l»)."""
+    return player_register(username=name or f"Игрок {secrets.token_hex(4)}", password=MEMBER_PASSWORD)
 
 
 class Client:
@@ -19,6 +29,11 @@ class Client:
         self.player, self.token = guest or guest_create()
         self.http = APIClient()
         self.http.credentials(HTTP_AUTHORIZATION=f"Token {self.token}")
+
+    @classmethod
+    def member(cls, name: str | None = None) -> Client:
+        """A client of a fresh registered account (``member_create``)."""
+        return cls(member_create(name))
 
     def post(self, url: str, data: Any = None) -> Any:
         return self.http.post(url, data, format="json")

@@ -4,8 +4,8 @@ page's layout tests (tests/js/tournament.test.mjs).
     .venv/bin/python tests/js/record_tournaments.py              # rewrites tests/js/fixtures/tournaments/
     .venv/bin/python tests/js/record_tournaments.py --out DIR --quick   # the elimination only
 
-Django's test settings on a fresh SQLite file (as record.py): guests take their welcome
-coins, enter, the organiser starts, and every seat of every table plays a seeded random
+Django's test settings on a fresh SQLite file (as record.py): guests sign up (coins are
+for registered accounts), take their welcome coins, enter, the organiser starts, and every seat of every table plays a seeded random
 legal action until the tournament is over. A fixture is the organiser's
 ``GET /api/v1/tournaments/{id}/`` at the end: exactly what the page draws.
 """
@@ -61,7 +61,9 @@ def record(terms: dict[str, Any], entrants: int, seed: int) -> dict[str, Any]:
     rng = random.Random(seed)
     viewers = [Viewer(f"entrant {n}") for n in range(entrants)]
     by_id: dict[int, Viewer] = {}
-    for viewer in viewers:
+    for n, viewer in enumerate(viewers):
+        viewer.call("POST", "/api/v1/auth/register/", {"username": f"Игрок {seed}-{n}", "password": "kozyrnaya-dama"},
+                    expect=201)  # the guest's own token goes on: the same account
         viewer.call("POST", "/api/v1/wallet/welcome/")
         by_id[viewer.call("GET", "/api/v1/players/me/")["id"]] = viewer
     organiser = viewers[0]

@@ -24,7 +24,7 @@ def _hmac(key: str, label: str) -> str:
 
 
 def test_the_commitment_fixes_every_table_and_seating_and_the_seed_is_shown_at_the_end() -> None:
-    clients = [Client() for _ in range(4)]
+    clients = [Client.member() for _ in range(4)]
     for client in clients:
         client.post("/api/v1/wallet/welcome/")
     created = clients[0].post("/api/v1/tournaments/", {"name": "Честный", "format": "swiss", "rounds": 1,

@@ -13,8 +13,8 @@ from django.db import transaction
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from accounts.services import guest_create
 from durak_platform.errors import ApplicationError
+from tests.harness.clients import member_create
 from tournaments import ledger, prizes, services
 from tournaments.models import Entry, Tournament
 
@@ -107,7 +107,7 @@ def _run(steps: list[tuple[Any, ...]], people: list[Any], staff: User) -> int:
 def test_every_account_adds_up_after_any_sequence(steps: list[tuple[Any, ...]]) -> None:
     with transaction.atomic():
         staff = User.objects.create_user("staff-prop", is_staff=True)
-        people = [guest_create()[0] for _ in range(PEOPLE)]
+        people = [member_create()[0] for _ in range(PEOPLE)]
         for person in people:
             services.wallet_welcome(player=person)
         STARTED.append(_run(steps, people, staff))

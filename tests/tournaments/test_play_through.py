@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db(transaction=True)  # rounds move on in on-com
 
 
 def _funded(n: int) -> list[Client]:
-    clients = [Client() for _ in range(n)]
+    clients = [Client.member() for _ in range(n)]
     for client in clients:
         assert client.post("/api/v1/wallet/welcome/").status_code == 200
     return clients

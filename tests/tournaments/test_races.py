@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _funded(n: int) -> list[Client]:
-    clients = [Client() for _ in range(n)]
+    clients = [Client.member() for _ in range(n)]
     for client in clients:
         client.post("/api/v1/wallet/welcome/")
     return clients
@@ -58,7 +58,7 @@ def test_parallel_entries_take_exactly_the_places_there_are() -> None:
 
 def test_one_wallet_cannot_pay_two_fees_it_does_not_have() -> None:
     organiser, rich = _funded(2)
-    poor = Client()  # no welcome coins: a grant of exactly one fee
+    poor = Client.member()  # no welcome coins: a grant of exactly one fee
     ledger.move(f"test-grant:{poor.player.pk}", "grant", ledger.issuer(), ledger.wallet(poor.player), 300)
     first = _create(organiser, entry_fee=300)
     second = _create(organiser, entry_fee=300)

@@ -25,7 +25,7 @@ WELCOME = services.WELCOME_COINS
 
 
 def _funded(n: int) -> list[Client]:
-    clients = [Client() for _ in range(n)]
+    clients = [Client.member() for _ in range(n)]
     for client in clients:
         assert client.post("/api/v1/wallet/welcome/").json()["balance"] == WELCOME
     return clients
@@ -101,7 +101,7 @@ def test_an_organiser_who_cannot_pay_the_added_prize_creates_nothing() -> None:
 
 
 def test_entering_pays_withdrawing_pays_back_and_entering_again_pays_again() -> None:
-    organiser, alice, poor = _funded(2) + [Client()]
+    organiser, alice, poor = _funded(2) + [Client.member()]
     t = _create(organiser, entry_fee=100, max_entrants=4)
     url = f"/api/v1/tournaments/{t['id']}"
     assert alice.post(f"{url}/join/").json()["entered"] is True
