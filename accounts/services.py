@@ -14,6 +14,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import F, GenericIPAddressField, Value
+from django.db.models.functions import Coalesce
 from rest_framework.authtoken.models import Token
 
 from accounts import signin_limit
@@ -92,17 +94,17 @@ def player_register(*, username: str, password: str, guest: Player | None = None
 
 def _registered(name: str, key: str, password: str, guest: Player | None, ip: str | None) -> tuple[Player, str]:
     if guest is not None and guest.is_guest:
-        # Locked and read again: two sign-ups of one guest at once (two tabs) name it once.
-        guest = Player.objects.select_for_update().select_related("user").get(pk=guest.pk)
-        if not guest.is_guest:
+        # Claimed by one conditional UPDATE, not read then written: of two sign-ups of one
+        # guest at once (two tabs) only one finds it still a guest, on SQLite as on PostgreSQL.
+        claimed = Player.objects.filter(pk=guest.pk, is_guest=True).update(
+            name=name, name_key=key, is_guest=False, created_ip=Coalesce(F("created_ip"), Value(ip, output_field=GenericIPAddressField())))
+        if not claimed:
             raise Conflict("This guest has just registered under another name.", code="already_registered")
+        guest = Player.objects.select_related("user").get(pk=guest.pk)
         user = guest.user
         user.username = name
         user.set_password(password)
         user.save(update_fields=["username", "password"])
-        guest.name, guest.name_key, guest.is_guest = name, key, False
-        guest.created_ip = guest.created_ip or ip
-        guest.save(update_fields=["name", "name_key", "is_guest", "created_ip"])
         return guest, token_for(guest)
     user = get_user_model().objects.create_user(username=name, password=password)
     player = Player.objects.create(user=user, name=name, name_key=key, created_ip=ip)

@@ -9,6 +9,7 @@ from django.contrib import admin
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
 
 from accounts.models import Player
 from games import fairplay
@@ -22,7 +23,7 @@ def suspect_pairs_view(request: HttpRequest) -> TemplateResponse:
                  .values_list("pk", "name"))
     rows: list[dict[str, Any]] = [{"pair": pair, "loser": names.get(pair.loser_id, "?"),
                                    "winner": names.get(pair.winner_id, "?")} for pair in pairs]
-    context = {**admin.site.each_context(request), "title": "Подозрительные пары / Suspect pairs",
+    context = {**admin.site.each_context(request), "title": _("Подозрительные пары"),
                "rows": rows, "min_games": fairplay.MIN_GAMES, "share": round(fairplay.SHARE * 100),
                "loss_share": round(fairplay.LOSS_SHARE * 100)}
     return TemplateResponse(request, "admin/games/suspect_pairs.html", context)

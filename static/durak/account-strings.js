@@ -1,9 +1,8 @@
 /* The account corner's strings (sign up, sign in, sign out, a new password) and the
- * refusals that send a guest to sign up, Russian and English; merged into i18n.js's table
- * by account.js, which every page loads. */
-import { STRINGS } from "./i18n.js";
+ * refusals that send a guest to sign up, Russian and English. Data only; i18n.js registers
+ * it in its one table. */
 
-const ACCOUNT = {
+export const ACCOUNT = {
   ru: {
     "acct.region": "Аккаунт",
     "acct.guest": "Гость",
@@ -44,7 +43,6 @@ const ACCOUNT = {
     "acct.err.throttled": "Слишком много запросов. Попробуйте чуть позже.",
     "acct.err.registration_required": "Сначала зарегистрируйтесь.",
     "acct.err.required": "Заполните все поля.",
-    "acct.err.generic": "Не получилось: {message}",
     "acct.err.network": "Нет связи с сервером. Попробуйте ещё раз.",
     // Shown by the tournaments pages (words.js's refusalText) for a guest's welcome coins or entry.
     "err.registration_required": "Зарегистрируйтесь, чтобы получать монеты и играть в турнирах на монеты — это бесплатно.",
@@ -89,13 +87,8 @@ const ACCOUNT = {
     "acct.err.throttled": "Too many requests. Try again a little later.",
     "acct.err.registration_required": "Sign up first.",
     "acct.err.required": "Fill in every field.",
-    "acct.err.generic": "That did not work: {message}",
     "acct.err.network": "No connection to the server. Try again.",
     "err.registration_required": "Sign up to get coins and to play in tournaments for coins: it is free.",
   },
 };
 
-export function mergeAccountStrings() {
-  for (const lang of Object.keys(ACCOUNT)) STRINGS[lang] = Object.assign(STRINGS[lang] || {}, ACCOUNT[lang]);
-}
-mergeAccountStrings();

@@ -7,28 +7,27 @@
  * (the game, its socket, the wallet) goes on as the new person. A new password gives a new
  * token, kept at once. The page's language is the one its switch remembers ("durak.lang").
  */
-import { mergeAccountStrings } from "./account-strings.js";
 import { api, currentToken, setToken } from "./api.js";
-import { translate } from "./i18n.js";
-import { load } from "./prefs.js";
+import { currentLang, onLangChange, translate } from "./i18n.js";
 
-mergeAccountStrings();
 
 const NAME_MIN = 2, NAME_MAX = 24; // accounts/names.py: the server checks them again
 
-const A = { me: null, mode: null, busy: false, lang: load("lang", "ru") === "en" ? "en" : "ru" };
-const t = (key, params) => translate(A.lang, key, params);
+const A = { me: null, mode: null, busy: false };
+const t = (key, params) => translate(currentLang(), key, params);
 
 /* A refusal in the person's language: the code's own wording (the name's rule for an
- * invalid name), else the server's message. Pure: node tests it. */
+ * invalid name), else the one module's wording of its code (never the server's English on a
+ * Russian page). Pure: node tests it. */
 export function refusalWords(lang, error) {
   const tr = (key, params) => translate(lang, key, params);
-  if (!error) return tr("acct.err.generic", { message: "?" });
+  if (!error) return tr("err.failed");
   if (error.network) return tr("acct.err.network");
   const info = (error.data && error.data.error) || {};
   const key = error.code === "invalid_name" && info.rule ? "acct.err.invalid_name." + info.rule : "acct.err." + error.code;
   if (error.code && translate("ru", key) !== key) return tr(key, { min: NAME_MIN, max: NAME_MAX, ...info });
-  return tr("acct.err.generic", { message: error.message });
+  if (error.code && translate("ru", "err." + error.code) !== "err." + error.code) return tr("err." + error.code, info);
+  return lang === "en" && error.message ? tr("err.generic", { message: error.message }) : tr("err.failed");
 }
 
 function el(tag, attrs = {}, text) {
@@ -176,7 +175,7 @@ async function submit(form) {
       say(t("acct.passwordChanged"));
     }
   } catch (e) {
-    showError(refusalWords(A.lang, e));
+    showError(refusalWords(currentLang(), e));
     const bad = e && e.code === "invalid_name" || e && e.code === "username_taken" ? form.elements.username : null;
     if (bad) { bad.setAttribute("aria-invalid", "true"); bad.focus(); }
   } finally {
@@ -214,14 +213,11 @@ async function whoAmI() {
 
 function start() {
   renderCorner();
+  onLangChange(() => {
+    renderCorner();
+    if (A.mode) drawDialog(dialog(), Object.fromEntries([...dialog().querySelectorAll("input")].map((i) => [i.name, i.value])));
+  });
   document.addEventListener("click", (ev) => {
-    const lang = ev.target.closest && ev.target.closest("[data-set-lang]");
-    if (lang) {
-      A.lang = lang.dataset.setLang === "en" ? "en" : "ru";
-      renderCorner();
-      if (A.mode) drawDialog(dialog(), Object.fromEntries([...dialog().querySelectorAll("input")].map((i) => [i.name, i.value])));
-      return;
-    }
     const b = ev.target.closest && ev.target.closest("[data-account]");
     if (!b) return;
     const what = b.dataset.account;

@@ -6,6 +6,7 @@
    The seed's long texts (rules, tips, history) live in the template, in both languages.
    long module: one table of every string in two languages, kept together so that a string
    missing in one language is seen beside its twin (tests/js checks none is). */
+import { ACCOUNT } from "./account-strings.js";
 import { ERRORS } from "./error-strings.js";
 import { load, save } from "./prefs.js";
 import { WATCH } from "./watch-strings.js";
@@ -634,6 +635,7 @@ export function registerStrings(table) {
 registerStrings(TOURNAMENTS);
 registerStrings(WATCH);
 registerStrings(ERRORS);
+registerStrings(ACCOUNT);
 
 /* `key` in `lang` (Russian when English has no wording of it), with {name} filled in. */
 export function translate(lang, key, params) {

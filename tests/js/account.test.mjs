@@ -25,7 +25,8 @@ test("a refusal is worded by its code, an invalid name by its rule", () => {
   assert.match(refusalWords("ru", error("invalid_name", { rule: "zero_width" })), /нулевой ширины/);
   assert.equal(refusalWords("ru", error("too_many_attempts", { retry_after: 840 })),
     "Слишком много неудачных попыток. Попробуйте через 840 с.");
-  assert.equal(refusalWords("ru", error("something_new")), "Не получилось: server words");
+  assert.equal(refusalWords("ru", error("something_new")), "Не получилось — попробуйте ещё раз."); // never the server's English
+  assert.equal(refusalWords("en", error("something_new")), "That did not work: server words");
   assert.equal(refusalWords("ru", { network: true }), "Нет связи с сервером. Попробуйте ещё раз.");
 });
 

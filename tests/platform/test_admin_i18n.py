@@ -18,6 +18,7 @@ from django.urls import reverse
 
 from accounts.models import Player
 from games.models import Game
+from tests.harness.clients import member_create
 from tests.harness.moves import play_until
 from tests.harness.tables import table_create
 from tournaments import services
@@ -148,9 +149,9 @@ def test_the_russian_player_page_has_no_english_labels_and_links_the_players_pag
 
 @pytest.mark.django_db(transaction=True)
 def test_the_russian_tournament_page_has_no_english_labels_and_reads_its_terms(staff: DjangoClient) -> None:
-    organiser, alice, bob = (Player.objects.get(pk=table_create().people[0].pk) for _ in range(3))
-    for person, name in ((organiser, "Организатор"), (alice, "Алиса"), (bob, "Борис")):
-        Player.objects.filter(pk=person.pk).update(name=name)
+    # Registered accounts: coins at stake are theirs only.
+    organiser, alice, bob = (member_create(name)[0] for name in ("Организатор", "Алиса", "Борис"))
+    for person in (organiser, alice, bob):
         services.wallet_welcome(player=person)
     made = services.tournament_create(organiser=organiser, data={
         "name": "Кубок клуба", "format": "round_robin", "rules": {"players": 2}, "entry_fee": 10,
