@@ -265,3 +265,25 @@ def test_the_rebuild_rates_what_was_missed_in_order_and_reset_starts_again() -> 
     again = {r.player_id: (r.mu, r.sigma, r.games) for r in Rating.objects.all()}
     assert again.keys() == before.keys()
     assert all(again[p] == pytest.approx(before[p]) for p in before), "the same history rates the same"
+
+
+def test_the_schema_agrees_with_the_leaderboard(person: Callable[[], Client]) -> None:
+    from django.test import Client as DjangoClient
+
+    schema = DjangoClient().get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    operation = schema["paths"]["/api/v1/ratings/"]["get"]
+    parameter = next(p for p in operation["parameters"] if p["name"] == "variant")
+    assert set(parameter["schema"]["enum"]) >= {"podkidnoy", "perevodnoy"}
+    assert "400" in operation["responses"]
+    components = schema["components"]["schemas"]
+    board = components["Leaderboard"]
+    row = components[board["properties"]["ratings"]["items"]["$ref"].rsplit("/", 1)[-1]]
+    a, b = person(), person()
+    view = table_over_rest(a, b, rules={"players": 2, "deck": 24})
+    play_out_over_rest({0: a, 1: b}, view["id"])
+    answer = a.get("/api/v1/ratings/?variant=podkidnoy").json()
+    assert set(answer) == set(board["properties"]) == set(board["required"])
+    assert {key for r in answer["ratings"] for key in r} == set(row["properties"]) == set(row["required"])
+    game_view = components["GameView"]
+    assert set(components[game_view["properties"]["options"]["allOf"][0]["$ref"].rsplit("/", 1)[-1]]
+               ["properties"]) == set(view["options"])
