@@ -5,7 +5,7 @@ One command (from the repository root)::
 
     .venv/bin/python benchmarks/ratings.py [--games 3000] [--copies 2] [--held-out 0.2]
                                            [--levels experienced,greedy,novice,random]
-                                           [--workers 1] [--seed 1]
+                                           [--workers 1] [--seed 1] [--save FILE | --load FILE]
 
 Each level plays as ``--copies`` players of its own (``experienced#1``, ``experienced#2``,
 ...), so two players of one strength meet too. Every game draws a table of 2 or 4 seats
@@ -17,14 +17,19 @@ held out: the ratings stay frozen and predict them.
 
 Reported:
 
-- **the final ordering** of each system (the number a person sees), and whether every
-  player of a stronger level ends above every player of a weaker one (the levels' strength
-  is the arena's: experienced > greedy > novice > random, benchmarks/README.md);
+- **the levels' real order under this ranking**: how often a player of each level finished
+  ahead of one of each other level, at 2 and at 4 seats (at two seats it is the arena's
+  experienced > greedy > novice > random; at four, going out early is what counts, and the
+  greedy level, which sheds cards fastest, holds its own against the experienced one);
+- **the final ordering** of each system (the number a person sees), whether the levels'
+  mean ratings come in that real order, and whether every player of a level ends above
+  every player of each level it finishes ahead of in at least 60% of their meetings;
 - **held-out prediction**, over every pair of seats at a held-out table that did not
   finish tied: how often the system's favourite finished ahead (pairwise accuracy), and
   the log-loss and Brier score of its probability that the first of the pair finishes
-  ahead (a coin: 0.693 and 0.25). Plackett–Luce's probability is openskill's
-  ``predict_win`` of the two; Elo's the usual 1 / (1 + 10^(-d/400)).
+  ahead (a coin: 0.693 and 0.25). Plackett–Luce's probability is given twice: openskill's
+  ``predict_win`` of the two (a normal CDF over 2 beta^2, steeper than the model it rates
+  with), and the model's own (``PLOwn``); Elo's is the usual 1 / (1 + 10^(-d/400)).
 
 The old Elo is the platform's before openskill (K 40 for a player's first 30 games, then
 20, from 1500), made pairwise for tables of more than two: each pair of seats is a game of
@@ -36,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import math
 import multiprocessing
 import os
@@ -52,7 +58,7 @@ from games.engine import Rules  # noqa: E402
 from games.places import table_order  # noqa: E402
 from ratings.skill import MODEL, Skill, displayed, rate  # noqa: E402
 
-STRENGTH = ("experienced", "greedy", "novice", "random")  # strongest first (the arena's figures)
+STRENGTH = ("experienced", "greedy", "novice", "random")  # strongest first at two seats (the arena's figures)
 K_NEW, K_SETTLED, SETTLED_AFTER, ELO_START = 40, 20, 30, 1500.0
 
 Table = tuple[tuple[str, ...], tuple[int, ...]]  # players by seat, and each seat's rank (1 the best)
@@ -89,13 +95,28 @@ class PL:
         for player, team in zip(seated, after, strict=True):
             self.skill[player] = team[0]
 
-    def ahead(self, a: str, b: str) -> float:
+    def ahead(self, a: str, b: str, table: Sequence[str] = ()) -> float:
+        """openskill's ``predict_win`` of the two (a normal CDF over 2 beta^2 + both variances)."""
         sa, sb = self.skill[a], self.skill[b]
         return float(MODEL.predict_win([[MODEL.rating(mu=sa.mu, sigma=sa.sigma)],
                                         [MODEL.rating(mu=sb.mu, sigma=sb.sigma)]])[0])
 
     def shown(self, player: str) -> float:
         return displayed(self.skill[player].mu, self.skill[player].sigma)
+
+
+class PLOwn(PL):
+    """The same ratings, with the model's own pairwise probability: under Plackett–Luce the
+    chance that a finishes ahead of b at a table is the Bradley–Terry one,
+    1 / (1 + exp((mu_b - mu_a) / c)), with the c of that table (the square root of the sum,
+    over its seats, of sigma^2 + beta^2), the c its updates used."""
+
+    name = "Plackett-Luce, its own probability"
+
+    def ahead(self, a: str, b: str, table: Sequence[str] = ()) -> float:
+        seats = table or (a, b)
+        c = math.sqrt(sum(self.skill[p].sigma ** 2 + MODEL.beta ** 2 for p in seats))
+        return 1.0 / (1.0 + math.exp((self.skill[b].mu - self.skill[a].mu) / c))
 
 
 class Elo:
@@ -105,7 +126,7 @@ class Elo:
         self.value: dict[str, float] = defaultdict(lambda: ELO_START)
         self.games: dict[str, int] = defaultdict(int)
 
-    def ahead(self, a: str, b: str) -> float:
+    def ahead(self, a: str, b: str, table: Sequence[str] = ()) -> float:
         return 1.0 / (1.0 + 10 ** ((self.value[b] - self.value[a]) / 400.0))
 
     def update(self, table: Table) -> None:
@@ -132,7 +153,7 @@ def judge(system: PL | Elo, held_out: Sequence[Table]) -> dict[str, float]:
         for i, j in itertools.combinations(range(len(seated)), 2):
             if ranks[i] == ranks[j]:
                 continue
-            p = min(max(system.ahead(seated[i], seated[j]), 1e-9), 1 - 1e-9)
+            p = min(max(system.ahead(seated[i], seated[j], seated), 1e-9), 1 - 1e-9)
             won = ranks[i] < ranks[j]
             right += 0.5 if p == 0.5 else float((p > 0.5) == won)
             loss -= math.log(p if won else 1 - p)
@@ -141,13 +162,50 @@ def judge(system: PL | Elo, held_out: Sequence[Table]) -> dict[str, float]:
     return {"pairs": pairs, "accuracy": right / pairs, "log_loss": loss / pairs, "brier": brier / pairs}
 
 
-def ordered(system: PL | Elo, players: Sequence[str], levels: Sequence[str]) -> tuple[list[str], bool]:
-    """Players best first by the shown number, and whether every stronger level's players
-    all stand above every weaker level's."""
+def head_to_head(tables: Sequence[Table], size: int) -> dict[tuple[str, str], float]:
+    """How often a player of level a finished ahead of one of level b at tables of ``size``
+    (a tie counts half): what the levels' order really is under this ranking."""
+    ahead: dict[tuple[str, str], float] = defaultdict(float)
+    met: dict[tuple[str, str], int] = defaultdict(int)
+    for seated, ranks in tables:
+        if len(seated) != size:
+            continue
+        for i, j in itertools.permutations(range(size), 2):
+            a, b = seated[i].split("#")[0], seated[j].split("#")[0]
+            if a != b:
+                met[a, b] += 1
+                ahead[a, b] += 1.0 if ranks[i] < ranks[j] else 0.5 if ranks[i] == ranks[j] else 0.0
+    return {pair: ahead[pair] / met[pair] for pair in met}
+
+
+def level_order(tables: Sequence[Table], levels: Sequence[str]) -> tuple[list[str], dict[tuple[str, str], float]]:
+    """The levels as the games rank them (by how often each finished ahead of the other
+    levels, at 2 and 4 seats together), and each pair's rate."""
+    ahead: dict[tuple[str, str], float] = defaultdict(float)
+    met: dict[tuple[str, str], int] = defaultdict(int)
+    for seated, ranks in tables:
+        for i, j in itertools.permutations(range(len(seated)), 2):
+            a, b = seated[i].split("#")[0], seated[j].split("#")[0]
+            if a != b:
+                met[a, b] += 1
+                ahead[a, b] += 1.0 if ranks[i] < ranks[j] else 0.5 if ranks[i] == ranks[j] else 0.0
+    rate = {pair: ahead[pair] / met[pair] for pair in met}
+    mean = {a: sum(rate.get((a, b), 0.5) for b in levels if b != a) for a in levels}
+    return sorted(levels, key=lambda a: -mean[a]), rate
+
+
+def ordered(system: PL | Elo, players: Sequence[str], order: Sequence[str],
+            rate: dict[tuple[str, str], float], clear: float = 0.6) -> tuple[list[str], list[str], bool]:
+    """Players best first by the shown number; the levels by their players' mean; and
+    whether every player of a level ends above every player of each level it clearly beats
+    (finished ahead of in at least ``clear`` of their meetings)."""
     board = sorted(players, key=lambda p: -system.shown(p))
-    strength = {level: i for i, level in enumerate(sorted(levels, key=STRENGTH.index))}
-    ranks = [strength[p.split("#")[0]] for p in board]
-    return board, ranks == sorted(ranks)
+    level = {p: p.split("#")[0] for p in players}
+    mean = {a: sum(system.shown(p) for p in players if level[p] == a) / sum(level[p] == a for p in players)
+            for a in order}
+    right = all(system.shown(p) > system.shown(q) for p in players for q in players
+                if rate.get((level[p], level[q]), 0.0) >= clear)
+    return board, sorted(order, key=lambda a: -mean[a]), right
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -158,6 +216,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--levels", default=",".join(STRENGTH))
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--save", metavar="FILE", help="write the games played (one JSON line each)")
+    parser.add_argument("--load", metavar="FILE", help="rate the games of FILE (from --save) instead of playing")
     args = parser.parse_args(argv)
     levels = args.levels.split(",")
     if any(level not in STRENGTH for level in levels) or len(set(levels)) != len(levels):
@@ -166,27 +226,50 @@ def main(argv: list[str] | None = None) -> None:
     if len(players) < 4:
         parser.error("at least 4 players are needed for the 4-seat tables")
     began = time.perf_counter()
-    jobs = schedule(players, args.games, args.seed)
-    if args.workers > 1:
-        with multiprocessing.Pool(args.workers) as pool:
-            tables = pool.map(_play, jobs, chunksize=8)
+    if args.load:
+        with open(args.load, encoding="utf-8") as saved:
+            tables = [(tuple(row["players"]), tuple(row["ranks"])) for row in map(json.loads, saved)]
+        players = sorted({p for seated, _ in tables for p in seated})
+        levels = [level for level in STRENGTH if any(p.startswith(level + "#") for p in players)]
     else:
-        tables = [_play(job) for job in jobs]
+        jobs = schedule(players, args.games, args.seed)
+        if args.workers > 1:
+            with multiprocessing.Pool(args.workers) as pool:
+                tables = pool.map(_play, jobs, chunksize=8)
+        else:
+            tables = [_play(job) for job in jobs]
+    if args.save:
+        with open(args.save, "w", encoding="utf-8") as out:
+            for seated, ranks in tables:
+                out.write(json.dumps({"players": seated, "ranks": ranks}) + "\n")
     played = time.perf_counter() - began
     cut = round(len(tables) * (1 - args.held_out))
     train, held_out = tables[:cut], tables[cut:]
     print(f"ratings benchmark: {len(tables)} podkidnoy games (half at 2 seats, half at 4) between {len(players)} "
           f"players ({args.copies} per level), seed {args.seed}; {len(train)} rate, {len(held_out)} held out; "
           f"played in {played:.0f} s")
-    for system in (PL(), Elo()):
+    for size in (2, 4):
+        rates = head_to_head(tables, size)
+        print(f"at {size} seats, how often the row's level finished ahead of the column's (all games):")
+        print("  " + " " * 12 + "".join(f"{b:>12}" for b in levels))
+        for a in levels:
+            print(f"  {a:<12}" + "".join(f"{100 * rates[a, b]:>11.1f}%" if (a, b) in rates else f"{'':>12}"
+                                         for b in levels))
+    order, rate = level_order(tables, levels)
+    print("the levels as these games rank them: " + " > ".join(order)
+          + " (by how often each finished ahead of the others)")
+    for system in (PL(), PLOwn(), Elo()):
         for table in train:
             system.update(table)
-        board, right = ordered(system, players, levels)
+        board, by_mean, right = ordered(system, players, order, rate)
         scores = judge(system, held_out)
         by_size = {size: judge(system, [t for t in held_out if len(t[0]) == size]) for size in (2, 4)}
         print(f"\n{system.name}")
         print("  final ordering: " + ", ".join(f"{p} {system.shown(p):.0f}" for p in board))
-        print(f"  stronger levels all above weaker ones: {'yes' if right else 'NO'}")
+        print(f"  levels by their players' mean: {' > '.join(by_mean)}"
+              f" ({'as the games rank them' if by_mean == order else 'NOT as the games rank them'})")
+        print(f"  every player above every player of each level its level finishes ahead of >= 60%: "
+              f"{'yes' if right else 'NO'}")
         print(f"  held-out pairs {scores['pairs']}: accuracy {100 * scores['accuracy']:.1f}%, "
               f"log-loss {scores['log_loss']:.4f}, Brier {scores['brier']:.4f}")
         for size, part in by_size.items():
