@@ -25,4 +25,4 @@ class RatingsApi(APIView):
         summary="The best-rated players of a variant (openskill; games between registered people)")
     def get(self, request: Request) -> Response:
         variant = variant_checked(request.query_params.get("variant", DEFAULT))
-        return Response({"variant": variant, "ratings": leaderboard(variant)})
+        return Response({"ratings": leaderboard(variant)})

@@ -23,5 +23,4 @@ class LeaderboardRowSerializer(serializers.Serializer):
 
 
 class LeaderboardSerializer(serializers.Serializer):
-    variant = serializers.CharField()
     ratings = LeaderboardRowSerializer(many=True)
