@@ -286,3 +286,17 @@ def test_the_schema_agrees_with_the_leaderboard(person: Callable[[], Client]) ->
     game_view = components["GameView"]
     assert set(components[game_view["properties"]["options"]["allOf"][0]["$ref"].rsplit("/", 1)[-1]]
                ["properties"]) == set(view["options"])
+
+
+def test_a_tournaments_table_of_people_is_rated() -> None:
+    """Tournament tables offer no hints and seat people only: their games are rated."""
+    from types import SimpleNamespace
+
+    from tournaments.rounds import _options
+
+    options = _options(SimpleNamespace(move_timer=30, spectator_delay=0))  # type: ignore[arg-type]
+    people = [registered() for _ in range(3)]
+    game = services.game_seat_people(players=people, rules={"players": 3, "deck": 24}, options=options).game
+    assert (game.hints, game.rated) == (False, True)
+    game = play_until(game, _finished, limit=5000)
+    assert RatingChange.objects.filter(game=game).count() == 3
