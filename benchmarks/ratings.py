@@ -162,6 +162,27 @@ def judge(system: PL | Elo, held_out: Sequence[Table]) -> dict[str, float]:
     return {"pairs": pairs, "accuracy": right / pairs, "log_loss": loss / pairs, "brier": brier / pairs}
 
 
+def game_losses(system: PL | Elo, held_out: Sequence[Table]) -> list[float]:
+    """Each held-out game's summed log-loss over its untied pairs (for a paired comparison)."""
+    losses = []
+    for seated, ranks in held_out:
+        total = 0.0
+        for i, j in itertools.combinations(range(len(seated)), 2):
+            if ranks[i] != ranks[j]:
+                p = min(max(system.ahead(seated[i], seated[j], seated), 1e-9), 1 - 1e-9)
+                total -= math.log(p if ranks[i] < ranks[j] else 1 - p)
+        losses.append(total)
+    return losses
+
+
+def paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
+    """The mean of a - b per game and the half-width of its 95% interval."""
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / len(diffs)
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(len(diffs) - 1, 1))
+    return mean, 1.96 * spread / math.sqrt(len(diffs))
+
+
 def head_to_head(tables: Sequence[Table], size: int) -> dict[tuple[str, str], float]:
     """How often a player of level a finished ahead of one of level b at tables of ``size``
     (a tie counts half): what the levels' order really is under this ranking."""
@@ -258,9 +279,11 @@ def main(argv: list[str] | None = None) -> None:
     order, rate = level_order(tables, levels)
     print("the levels as these games rank them: " + " > ".join(order)
           + " (by how often each finished ahead of the others)")
+    losses: dict[str, list[float]] = {}
     for system in (PL(), PLOwn(), Elo()):
         for table in train:
             system.update(table)
+        losses[system.name] = game_losses(system, held_out)
         board, by_mean, right = ordered(system, players, order, rate)
         scores = judge(system, held_out)
         by_size = {size: judge(system, [t for t in held_out if len(t[0]) == size]) for size in (2, 4)}
@@ -275,6 +298,9 @@ def main(argv: list[str] | None = None) -> None:
         for size, part in by_size.items():
             print(f"    at {size} seats ({part['pairs']} pairs): accuracy {100 * part['accuracy']:.1f}%, "
                   f"log-loss {part['log_loss']:.4f}, Brier {part['brier']:.4f}")
+    mean, half = paired(losses[PLOwn.name], losses[Elo.name])
+    print(f"\nlog-loss per held-out game, Plackett-Luce (its own probability) minus Elo: {mean:+.4f} "
+          f"[{mean - half:+.4f}, {mean + half:+.4f}] (95%; below 0: Plackett-Luce predicts better)")
     print(f"\n(a coin: accuracy 50%, log-loss 0.6931, Brier 0.2500; {time.perf_counter() - began:.0f} s in all)")
 
 
