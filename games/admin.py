@@ -97,15 +97,15 @@ class HasComputerFilter(admin.SimpleListFilter):
 @admin.register(Game)
 class GameAdmin(TitledAdmin):
     list_display = ["id", "status", "variant", "seat_list", "seq", "outcome", "created_at", "finished_at"]
-    list_filter = ["status", HasComputerFilter, "created_at", "finished_at"]
+    list_filter = ["status", HasComputerFilter, "rated", "created_at", "finished_at"]
     search_fields = ["=id", "seats__player__name", "seats__player__user__username", "creator__name"]
     # Rules and result in words once each: their JSON is the event log's business.
     readonly_fields = ("status", "rules_text", "outcome", "replay_link", "creator", "seq", "move_timer",
-                       "reconnect_window", "spectator_delay", "hints", "created_at", "started_at",
+                       "reconnect_window", "spectator_delay", "hints", "rated", "created_at", "started_at",
                        "last_event_at", "finished_at", "event_log")
     fieldsets = [
         (None, {"fields": ["status", "rules_text", "outcome", "replay_link"]}),
-        (gettext_lazy("Стол"), {"fields": ["creator", "move_timer", "reconnect_window", "spectator_delay", "hints"]}),
+        (gettext_lazy("Стол"), {"fields": ["creator", "move_timer", "reconnect_window", "spectator_delay", "hints", "rated"]}),
         (gettext_lazy("Время"), {"fields": ["created_at", "started_at", "last_event_at", "finished_at"]}),
         (gettext_lazy("Ход партии"), {"fields": ["seq", "event_log"]}),
     ]
