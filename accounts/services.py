@@ -93,7 +93,11 @@ def player_register(*, username: str, password: str, guest: Player | None = None
 
 
 def _registered(name: str, key: str, password: str, guest: Player | None, ip: str | None) -> tuple[Player, str]:
-    if guest is not None and guest.is_guest:
+    if guest is not None and not guest.is_guest:
+        # Signed in already (or a second tab's sign-up of this guest came first): a second
+        # account is made signed out, never from inside the first one.
+        raise Conflict("You are registered already: sign out to make another account.", code="already_registered")
+    if guest is not None:
         # Claimed by one conditional UPDATE, not read then written: of two sign-ups of one
         # guest at once (two tabs) only one finds it still a guest, on SQLite as on PostgreSQL.
         claimed = Player.objects.filter(pk=guest.pk, is_guest=True).update(

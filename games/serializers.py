@@ -49,7 +49,12 @@ class GameCreateInputSerializer(serializers.Serializer):
                                      help_text="Seconds per move; when they run out the computer plays for the seat")
     spectator_delay = serializers.IntegerField(required=False, min_value=0, max_value=20,
                                                help_text="Spectators see the game this many actions late")
-    hints = serializers.BooleanField(required=False, help_text="false: no hints at this table")
+    hints = serializers.BooleanField(required=False, allow_null=True,
+                                     help_text="Whether the hint button may ask a computer (absent or null: only "
+                                               "for one person against computers)")
+    rated = serializers.BooleanField(required=False, allow_null=True,
+                                     help_text="Whether the finished game moves ratings (absent or null: a table of "
+                                               "people without hints is rated; true with a computer or hints is a 400)")
     client_seed = client_seed_field()
 
 
