@@ -122,3 +122,16 @@ def test_a_seat_given_up_counts_as_left_whatever_the_cards_said(player: Player) 
     assert record["stats"] == {"games": 1, "wins": 0, "durak": 0, "draws": 0, "left": 1}
     assert record["versus_computer"] == [{"level": "novice", "games": 1, "wins": 0, "durak": 0, "draws": 0, "left": 1}]
     assert record["recent_games"][0]["result"] == "left"
+
+
+def test_a_persons_seat_names_their_player_id_in_views_replays_and_summaries(player: Player) -> None:
+    """The pages link each person's name to /players/{id}/; a computer seat names none."""
+    game = finished_against(player, "novice")
+    seats = selectors.seats_of(game)
+    expected = [{"seat": 0, "name": player.name, "kind": "human", "player": player.pk},
+                {"seat": 1, "name": "Компьютер (novice)", "kind": "ai", "ai": "novice"}]
+    assert [{k: s[k] for k in ("seat", "name", "kind", "player", "ai") if k in s}
+            for s in selectors.game_view_for(game, None)["seats"]] == expected
+    assert selectors.game_replay(game)["seats"] == expected
+    assert selectors.game_summary(game, None)["seats"] == expected
+    assert seats[1].player_id is None
