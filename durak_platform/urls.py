@@ -10,12 +10,15 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from games.views import index, replay_page, watch_page
+from ratings.views import player_page, ratings_page
 from tournaments.views import tournament_page, tournaments_page
 
 urlpatterns: list[Any] = [
     path("", index, name="index"),
     path("games/<int:game_id>/replay/", replay_page, name="replay-page"),
     path("watch/", watch_page, name="watch"),
+    path("players/<int:player_id>/", player_page, name="player-page"),
+    path("ratings/", ratings_page, name="ratings-page"),
     path("tournaments/", tournaments_page, name="tournaments"),
     path("tournaments/<int:tournament_id>/", tournament_page, name="tournament"),
     path("api/v1/", include("accounts.urls")),

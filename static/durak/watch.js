@@ -3,6 +3,7 @@
  * finished games with their replays. Refreshed every few seconds. */
 import { api, explainNetworkFailure } from "./api.js";
 import { $, esc } from "./dom.js";
+import { playerLink } from "./playerlink.js";
 import { chooseLang, state as S } from "./store.js";
 import { t } from "./text.js";
 import { mergeWatchStrings } from "./watch-strings.js";
@@ -12,9 +13,10 @@ explainNetworkFailure(() => t("err.network"));
 
 let data = null;
 
+/* The seats as HTML: a person's name links to their page. */
 function seatNames(game) {
-  return game.seats.map((s) => (s.kind === "ai" ? t("cpu") + (s.ai ? " (" + t("level." + s.ai).toLowerCase() + ")" : "") : s.name || "—"))
-    .join(" — ");
+  return game.seats.map((s) => (s.kind === "ai" ? esc(t("cpu") + (s.ai ? " (" + t("level." + s.ai).toLowerCase() + ")" : ""))
+    : playerLink(s.player, s.name || "—"))).join(" — ");
 }
 
 function variant(game) {
@@ -27,7 +29,7 @@ function row(game, finished) {
     : '<a class="btn" href="/?game=' + game.id + '" data-watch="' + game.id + '">' + esc(t("watch.open")) + "</a>";
   return '<li class="watch-row" data-game="' + game.id + '">' +
     (game.tournament ? '<span class="tag">' + esc(t("watch.tournament")) + "</span>" : "") +
-    '<span class="who">' + esc(seatNames(game)) + "</span>" +
+    '<span class="who">' + seatNames(game) + "</span>" +
     '<span class="muted">' + esc(variant(game)) + "</span>" +
     (finished ? "" : '<span class="spectators" data-spectators="' + game.spectators + '">' + esc(t("watch.spectators", { n: game.spectators })) + "</span>") +
     link + "</li>";
