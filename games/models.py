@@ -48,6 +48,9 @@ class Game(models.Model):
     spectator_delay = models.PositiveSmallIntegerField(default=0)
     # Whether the hint button may ask a computer for a move (off at tournament tables).
     hints = models.BooleanField(default=True)
+    # Whether the finished game moves its players' ratings (``games.options``: people only,
+    # no hints; a table may also be declared unrated). Ratings check the seats again.
+    rated = models.BooleanField(default=False)
     # The fair deal (``games.deal``): the SHA-256 of the server seed this game's deck is
     # derived from, fixed at creation before any player's seed is known. Blank: a game
     # dealt before the fair deal. The seed itself is a ``DealSecret`` until the end.

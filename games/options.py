@@ -1,13 +1,19 @@
 """A table's options, chosen when the game is created and never changed after: the move
-timer, the reconnect window, the spectators' delay and whether hints are offered.
+timer, the reconnect window, the spectators' delay, whether hints are offered and whether
+the game is rated.
 
 They are the game's own fields (``Game.move_timer`` and the rest): live play reads them
 to run the clocks, and reads of the game read them with the row.
+
+Hints and rating depend on who sits at the table (docs/api.md#table-options): hints are
+on by default only for one person against computers, off at tables of people; a game is
+rated by default when every seat is a person, never with a computer opponent, and never
+where hints were offered (a hint is a computer's move).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games.errors import InvalidActionError
 
@@ -22,14 +28,31 @@ class TableOptions:
     move_timer: int | None = None
     # Actions spectators lag behind the table.
     spectator_delay: int = 0
-    hints: bool = True
+    # None: the table's default (``for_table``).
+    hints: bool | None = None
+    # Whether the finished game moves its players' ratings; None: the table's default.
+    rated: bool | None = None
     # Seconds a seat the computer took over stays its player's to take back.
     reconnect_window: int = RECONNECT_WINDOW
 
+    def for_table(self, *, players: int, computers: int) -> TableOptions:
+        """The options at a table of ``players`` seats, ``computers`` of them computers,
+        with every default filled in. A rated table with a computer opponent, or with
+        hints, is refused (``InvalidActionError``) rather than quietly unrated."""
+        hints = self.hints if self.hints is not None else computers == players - 1
+        if self.rated and computers:
+            raise InvalidActionError("A game against the computer is never rated: leave out 'rated' or make it false.")
+        if self.rated and hints:
+            raise InvalidActionError("A game with hints is never rated: 'rated': true needs 'hints': false.")
+        rated = self.rated if self.rated is not None else not computers and not hints
+        return replace(self, hints=hints, rated=rated)
+
     def fields(self) -> dict[str, object]:
-        """The ``Game`` fields these options set."""
+        """The ``Game`` fields these options set (after ``for_table``: every default known)."""
+        if self.hints is None or self.rated is None:
+            raise ValueError("the table's defaults are not filled in: call for_table first.")
         return {"move_timer": self.move_timer, "spectator_delay": self.spectator_delay, "hints": self.hints,
-                "reconnect_window": self.reconnect_window}
+                "rated": self.rated, "reconnect_window": self.reconnect_window}
 
 
 def _whole(name: str, value: object, low: int, high: int) -> int:
@@ -38,16 +61,21 @@ def _whole(name: str, value: object, low: int, high: int) -> int:
     return value
 
 
+def _flag(name: str, value: object) -> bool | None:
+    if value is not None and not isinstance(value, bool):
+        raise InvalidActionError(f"'{name}' must be true or false.")
+    return value
+
+
 def table_options_parse(body: dict[str, object]) -> TableOptions:
     """The options of a create request: ``timer`` (seconds per move, or null),
-    ``spectator_delay`` (actions) and ``hints``. Checked before the game exists."""
+    ``spectator_delay`` (actions), ``hints`` and ``rated`` (absent or null: the table's
+    default). Checked before the game exists."""
     timer = body.get("timer")
     delay = body.get("spectator_delay", 0)
-    hints = body.get("hints", True)
-    if not isinstance(hints, bool):
-        raise InvalidActionError("'hints' must be true or false.")
     return TableOptions(
         move_timer=None if timer is None else _whole("timer", timer, *TIMER_RANGE),
         spectator_delay=_whole("spectator_delay", delay, *DELAY_RANGE),
-        hints=hints,
+        hints=_flag("hints", body.get("hints")),
+        rated=_flag("rated", body.get("rated")),
     )

@@ -27,7 +27,7 @@ from games.engine import (
     view,
 )
 from games.errors import GameNotFinished, GameNotFound, NotAPlayer
-from games.models import Game, Seat
+from games.models import Game, GameEvent, Seat
 
 
 def game_get(game_id: int | str) -> Game:
@@ -60,6 +60,26 @@ def seated_number(seats: list[Seat], player: Player | None) -> int:
 def game_events(game: Game, after: int = 0) -> list[tuple[int, Event]]:
     """The game's engine events after seq ``after`` up to ``game.seq``, with their seqs."""
     return [(seq, event_from_dict(payload)) for seq, payload, _ in store.stored_events(game.pk, after, game.seq)]
+
+
+def out_together(game_id: int) -> list[list[int]]:
+    """The seats that went out after each bout, bout by bout (bouts nobody left after are
+    left out): the ``player_out`` events between one ``bout_ended`` and the next. Seats of
+    one group left at the same moment (``games.places``)."""
+    groups: list[list[int]] = []
+    current: list[int] = []
+    rows = (GameEvent.objects.filter(game_id=game_id, type__in=("bout_ended", "player_out"))
+            .order_by("seq").values_list("type", "payload"))
+    for kind, payload in rows:
+        if kind == "bout_ended":
+            if current:
+                groups.append(current)
+            current = []
+        else:
+            current.append(int(payload["seat"]))
+    if current:
+        groups.append(current)
+    return groups
 
 
 def game_state_replayed(game: Game) -> State:
@@ -131,7 +151,14 @@ def game_view(game: Game, seats: list[Seat], state: State | None, seat: int | No
     if data["result"] is not None and game.result and "forfeits" in game.result:
         # Seats given up after the reconnect window (live play): losses whatever the cards say.
         data["result"] = {**data["result"], "forfeits": game.result["forfeits"]}
-    return {"id": game.pk, "seq": game.seq, "status": game.status, **data, "fairness": fairness_of(game, seats)}
+    return {"id": game.pk, "seq": game.seq, "status": game.status, **data, "fairness": fairness_of(game, seats),
+            "options": options_of(game)}
+
+
+def options_of(game: Game) -> dict[str, Any]:
+    """The table's options as every view echoes them (``games.options``)."""
+    return {"timer": game.move_timer, "spectator_delay": game.spectator_delay, "hints": game.hints,
+            "rated": game.rated}
 
 
 def fairness_of(game: Game, seats: list[Seat]) -> dict[str, Any]:

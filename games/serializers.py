@@ -102,6 +102,13 @@ class ResultSerializer(serializers.Serializer):
                                      help_text="Seats that left and did not come back in time: losses")
 
 
+class TableOptionsSerializer(serializers.Serializer):
+    timer = serializers.IntegerField(allow_null=True, help_text="Seconds per move; null: no clock")
+    spectator_delay = serializers.IntegerField()
+    hints = serializers.BooleanField(help_text="Whether the hint button may ask a computer")
+    rated = serializers.BooleanField(help_text="Whether the finished game moves its players' ratings")
+
+
 class GameViewSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     seq = serializers.IntegerField()
@@ -122,6 +129,7 @@ class GameViewSerializer(serializers.Serializer):
     legal_actions = ActionSerializer(many=True)
     result = ResultSerializer(allow_null=True)
     fairness = FairnessSerializer()
+    options = TableOptionsSerializer(help_text="The table's options, fixed at creation (docs/api.md)")
 
 
 class EventSerializer(serializers.Serializer):

@@ -165,7 +165,8 @@ def _start(game: Game, seats: list[Seat]) -> State:
 def game_create(*, creator: Player, rules: object, opponents: object = None,
                 options: TableOptions | None = None, client_seed: object = None) -> Played:
     """A new game: the creator in seat 0, computer opponents next, the rest open, with
-    the table's ``options`` (``games.options``; none: no timer, no delay, hints on).
+    the table's ``options`` (``games.options``; none: no timer, no delay, and the
+    table's defaults for hints and rating).
     It takes the creator's next server seed (the commitment it was shown) before any
     seat's seed is known; ``client_seed`` is the creator's (None: the server picks).
     With no open seat left it starts at once."""
@@ -175,11 +176,12 @@ def game_create(*, creator: Player, rules: object, opponents: object = None,
         raise _engine_refusal(error) from error
     levels = _ai_levels(opponents, parsed.players)
     seed = deal.client_seed_checked(client_seed)
+    table = (options or TableOptions()).for_table(players=parsed.players, computers=len(levels))
     if 1 + len(levels) < parsed.players:  # it will wait for players
         _waiting_limit_checked(creator)
     server_seed = deal_seed_take(creator)
     game = Game.objects.create(rules=parsed.to_dict(), creator=creator, deal_commitment=commitment_of(server_seed),
-                               **(options or TableOptions()).fields())
+                               **table.fields())
     deal.secret_keep(game, server_seed)
     seats = [Seat(game=game, number=0, player=creator, client_seed=seed or deal.client_seed_pick(game.pk, 0))]
     seats += [Seat(game=game, number=n, ai_level=level) for n, level in enumerate(levels, start=1)]
@@ -218,7 +220,8 @@ def game_seat_people(*, players: list[Player], rules: object, options: TableOpti
         raise _engine_refusal(error) from error
     if len(players) != parsed.players or len({player.pk for player in players}) != len(players):
         raise InvalidActionError(f"A {parsed.players}-player table seats {parsed.players} different players.")
-    game = Game.objects.create(rules=parsed.to_dict(), creator=players[0], **(options or TableOptions()).fields())
+    table = (options or TableOptions()).for_table(players=parsed.players, computers=0)
+    game = Game.objects.create(rules=parsed.to_dict(), creator=players[0], **table.fields())
     deal.secret_keep(game, server_seed or deal.table_seed(game))  # committed before any seat's seed is picked
     given = client_seeds or [None] * len(players)
     seats = [Seat(game=game, number=n, player=player, client_seed=given[n] or deal.client_seed_pick(game.pk, n))
@@ -268,6 +271,9 @@ def game_fill(*, game_id: int, player: Player, level: object) -> Played:
         if seat.is_open:
             seat.ai_level = ai
             seat.save(update_fields=["ai_level"])
+    if game.rated:  # a computer joined: the game can no longer be rated
+        game.rated = False
+        game.save(update_fields=["rated"])
     return Played(game, seats, _start(game, seats))
 
 

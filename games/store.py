@@ -33,7 +33,7 @@ Row = tuple[int, str, int, dict[str, Any], int | None, int | None]
 
 # The table's options and its deal's commitment: columns of the game row that never
 # change once it is created.
-OPTION_COLUMNS = ["move_timer", "reconnect_window", "spectator_delay", "hints", "deal_commitment"]
+OPTION_COLUMNS = ["move_timer", "reconnect_window", "spectator_delay", "hints", "rated", "deal_commitment"]
 _GAME_COLUMNS = ["id", "rules", "status", "seq", "creator_id", "result", "created_at", "started_at",
                  "last_event_at", "finished_at", *OPTION_COLUMNS]
 _SEAT_COLUMNS = ["id", "game_id", "number", "player_id", "ai_level", "client_seed"]
@@ -167,10 +167,10 @@ def game_with_seats(game_id: int) -> tuple[Game, list[Seat]]:
     width = len(_GAME_COLUMNS)
     (pk, rules, status, seq, creator_id, result, created_at, started_at, last_event_at,
      finished_at) = rows[0][:10]
-    move_timer, reconnect_window, spectator_delay, hints, deal_commitment = rows[0][10:width]
+    move_timer, reconnect_window, spectator_delay, hints, rated, deal_commitment = rows[0][10:width]
     table = snapshots.Table(
         created_at=_aware(created_at), started_at=_aware(started_at), creator_id=creator_id, rules=_json(rules),
-        options=(move_timer, reconnect_window, spectator_delay, bool(hints), deal_commitment),
+        options=(move_timer, reconnect_window, spectator_delay, bool(hints), bool(rated), deal_commitment),
         seats=tuple((seat_id, number, player_id, ai_level, client_seed, name)
                     for *_, seat_id, number, player_id, ai_level, client_seed, name in rows),
         read_at=time.monotonic(),

@@ -14,9 +14,10 @@ from ratings.models import Rating, RatingChange
 class RatingAdmin(admin.ModelAdmin):
     """Ratings move only through rated games; the change log says why each one is what it is."""
 
-    list_display = ["player", "value", "games", "updated_at"]
+    list_display = ["player", "variant", "value", "games", "mu", "sigma", "updated_at"]
+    list_filter = ["variant"]
     search_fields = ["player__name"]
-    readonly_fields = ["player", "value", "games", "updated_at"]
+    readonly_fields = ["player", "variant", "value", "games", "mu", "sigma", "updated_at"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
@@ -24,9 +25,11 @@ class RatingAdmin(admin.ModelAdmin):
 
 @admin.register(RatingChange)
 class RatingChangeAdmin(admin.ModelAdmin):
-    list_display = ["game", "player", "before", "after", "score", "created_at"]
+    list_display = ["game", "player", "variant", "rank", "before", "after", "created_at"]
+    list_filter = ["variant"]
     search_fields = ["player__name", "=game__id"]
-    readonly_fields = ["game", "player", "before", "after", "score", "created_at"]
+    readonly_fields = ["game", "player", "variant", "rank", "before", "after", "mu_before", "sigma_before",
+                       "mu_after", "sigma_after", "created_at"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -1,21 +1,28 @@
-"""The ratings part of the contract: the leaderboard."""
+"""The ratings part of the contract: the leaderboard of a variant."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema, inline_serializer
-from rest_framework import serializers
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.engine.rules import VARIANTS
+from games.serializers import ErrorSerializer
 from ratings.selectors import leaderboard
+from ratings.serializers import LeaderboardSerializer
+from ratings.variants import DEFAULT, variant_checked
 
 
 class RatingsApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: inline_serializer("Leaderboard", fields={"players": serializers.ListField()})},
-                   summary="The best-rated players (Elo, games between two people)")
+    @extend_schema(
+        parameters=[OpenApiParameter("variant", str, enum=list(VARIANTS), default=DEFAULT,
+                                     description="Which game's ratings; an unknown one is 400 unknown_variant")],
+        responses={200: LeaderboardSerializer, 400: OpenApiResponse(ErrorSerializer)},
+        summary="The best-rated players of a variant (openskill; games between registered people)")
     def get(self, request: Request) -> Response:
-        return Response({"players": leaderboard()})
+        variant = variant_checked(request.query_params.get("variant", DEFAULT))
+        return Response({"variant": variant, "ratings": leaderboard(variant)})

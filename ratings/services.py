@@ -1,60 +1,91 @@
-"""Elo ratings for games between two people.
+"""Writes: rate a finished game (openskill's Plackett–Luce model, per variant).
 
-Only a game with exactly two seats, both people, played to its end is rated: computer
-opponents have no honest rating to win points from, and a table of three or more has no
-single opponent. A seat given up after the reconnect window loses, whatever the cards
-said (as in tournament standings). ``rating_update`` runs from the game-finished signal
-and is safe to run twice: the unique (game, player) change rows make the second a no-op.
+Only a finished game whose every seat is a registered person is rated, and only if its
+table was rated (``Game.rated``: declared at creation, never with a computer opponent
+nor with hints) — a computer has no honest skill to win points from, a guest is one
+browser's throwaway account, and a hint is a computer's move. A person who left and was
+given up (a computer finished for them) is still rated: last.
+
+``rating_update`` runs from the game-finished signal and is safe to run twice, even at
+once: the players' rating rows are locked in id order, and the unique (game, player)
+change rows make the second run a no-op.
 """
 
 from __future__ import annotations
 
+import logging
+
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
-from games.models import Game
-from games.results import first_seat_score
+from games.models import Game, Seat
+from games.selectors import out_together
 from ratings.models import Rating, RatingChange
+from ratings.skill import MU, SIGMA, Skill, displayed, rate
+from ratings.standing import Standing, standing_of
 
-START = 1500
-# New players move fast until their rating means something, then settle.
-K_NEW, K_SETTLED, SETTLED_AFTER = 40, 20, 30
-
-
-def expected(rating: int, other: int) -> float:
-    return 1.0 / (1.0 + 10 ** ((other - rating) / 400.0))
+logger = logging.getLogger(__name__)
 
 
-def k_factor(games: int) -> int:
-    return K_NEW if games < SETTLED_AFTER else K_SETTLED
+def rated_seats(game: Game) -> list[Seat] | None:
+    """The game's seats (in seat order) if it is to be rated, else None."""
+    if game.status != Game.Status.FINISHED or not game.result or not game.rated or game.hints:
+        return None
+    seats = list(game.seats.select_related("player").order_by("number"))
+    if len(seats) < 2 or any(s.ai_level or s.player is None or s.player.is_guest for s in seats):
+        return None
+    return seats
 
 
-def new_ratings(first: int, second: int, first_score: float, first_games: int, second_games: int) -> tuple[int, int]:
-    """Both ratings after a game in which the first player scored ``first_score``."""
-    gain_first = k_factor(first_games) * (first_score - expected(first, second))
-    gain_second = k_factor(second_games) * ((1 - first_score) - expected(second, first))
-    return round(first + gain_first), round(second + gain_second)
+def _standing(game: Game, seats: list[Seat]) -> Standing:
+    teams = bool(game.rules.get("teams"))
+    # No events at all (a row written whole, as an import would): the result alone decides.
+    together = None if teams else out_together(game.pk) or None
+    return standing_of(len(seats), game.result or {}, teams=teams, together=together)
 
 
 def rating_update(*, game_id: int) -> bool:
-    """Rate a finished game between two people; False when it is not rated (or was)."""
-    game = Game.objects.filter(pk=game_id, status=Game.Status.FINISHED).first()
-    if game is None or not game.result:
+    """Rate a finished game; False when it is not rated (or was already)."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or RatingChange.objects.filter(game_id=game_id).exists():
         return False
-    seats = list(game.seats.order_by("number"))
-    if len(seats) != 2 or any(s.player_id is None or s.ai_level for s in seats):
+    seats = rated_seats(game)
+    if seats is None:
         return False
-    people = [s.player_id for s in seats if s.player_id is not None]
-    score = first_seat_score(game.result)
+    try:
+        standing = _standing(game, seats)
+    except ValueError:
+        logger.exception("game %s: its result does not rank its seats; not rated", game_id)
+        return False
+    variant = str(game.rules.get("variant", "podkidnoy"))
+    people = [seat.player_id for seat in seats if seat.player_id is not None]
     try:
         with transaction.atomic():
-            ratings = [Rating.objects.select_for_update().get_or_create(player_id=pk)[0] for pk in people]
-            first, second = ratings
-            after = new_ratings(first.value, second.value, score, first.games, second.games)
-            for rating, value, points in zip(ratings, after, (score, 1 - score), strict=True):
-                RatingChange.objects.create(game=game, player_id=rating.player_id, before=rating.value,
-                                            after=value, score=points)
-                rating.value, rating.games = value, rating.games + 1
-                rating.save(update_fields=["value", "games", "updated_at"])
+            return _rate(game, variant, people, standing)
     except IntegrityError:
-        return False  # rated already
+        return False  # rated at the same moment by another run
+
+
+def _rate(game: Game, variant: str, people: list[int], standing: Standing) -> bool:
+    Rating.objects.bulk_create(
+        [Rating(player_id=p, variant=variant, mu=MU, sigma=SIGMA, value=displayed(MU, SIGMA)) for p in people],
+        ignore_conflicts=True)
+    # In player order, so two games rated at once that share players never deadlock.
+    ratings = {r.player_id: r for r in Rating.objects.select_for_update().filter(
+        player_id__in=people, variant=variant).order_by("player_id")}
+    if RatingChange.objects.filter(game_id=game.pk).exists():
+        return False  # rated while this run waited for the lock
+    before = [[Skill(ratings[people[s]].mu, ratings[people[s]].sigma) for s in team] for team in standing.teams]
+    after = rate(before, standing.ranks)
+    changes, now = [], timezone.now()
+    for team, old_team, new_team, rank in zip(standing.teams, before, after, standing.ranks, strict=True):
+        for seat, old, new in zip(team, old_team, new_team, strict=True):
+            rating = ratings[people[seat]]
+            changes.append(RatingChange(game=game, player_id=rating.player_id, variant=variant, rank=rank,
+                                        mu_before=old.mu, sigma_before=old.sigma, mu_after=new.mu,
+                                        sigma_after=new.sigma, before=old.value, after=new.value))
+            rating.mu, rating.sigma, rating.value, rating.games = new.mu, new.sigma, new.value, rating.games + 1
+            rating.updated_at = now
+    RatingChange.objects.bulk_create(changes)
+    Rating.objects.bulk_update(ratings.values(), ["mu", "sigma", "value", "games", "updated_at"])
     return True

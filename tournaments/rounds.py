@@ -35,7 +35,9 @@ def _options(tournament: Tournament) -> TableOptions:
 
 def _ratings(tournament: Tournament, players: list[int]) -> dict[int, float] | None:
     """Known ratings of the variant (strong players apart in the first round), if any."""
-    rated = dict(Rating.objects.filter(player_id__in=players, games__gt=0).values_list("player_id", "value"))
+    variant = str(tournament.rules.get("variant", "podkidnoy"))
+    rated = dict(Rating.objects.filter(player_id__in=players, variant=variant, games__gt=0)
+                 .values_list("player_id", "value"))
     return {player: float(value) for player, value in rated.items()} or None
 
 

@@ -318,7 +318,8 @@ def test_known_ratings_seat_the_strong_apart_in_the_first_round() -> None:
     clients = _funded(8)
     strong = [c.player for c in clients[:2]]
     for n, client in enumerate(clients):
-        Rating.objects.create(player=client.player, value=2000 - 50 * n, games=10)
+        Rating.objects.create(player=client.player, variant="podkidnoy", mu=25.0, sigma=2.0, value=2000 - 50 * n,
+                              games=10)
     t = _create(clients[0], format="elimination", rules={"players": 4}, max_entrants=8)
     for client in clients:
         client.post(f"/api/v1/tournaments/{t['id']}/join/")
