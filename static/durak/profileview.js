@@ -32,9 +32,10 @@ export function headHTML(p, w, me) {
     (me !== null && me === p.id ? '<span class="pf-tag you">' + esc(w.t("pf.you")) + "</span>" : "");
 }
 
-function provisionalMark(w) {
-  return ' <span class="pf-provisional" data-provisional="1" title="' + esc(w.t("pf.provisionalHint")) + '">' +
-    esc(w.t("pf.provisional")) + "</span>";
+// `short`: the leaderboard's narrow column says it in one mark; the full word is its title.
+function provisionalMark(w, short) {
+  return ' <span class="pf-provisional' + (short ? " short" : "") + '" data-provisional="1" title="' +
+    esc(w.t("pf.provisional") + ": " + w.t("pf.provisionalHint")) + '">' + esc(w.t(short ? "pf.provisionalShort" : "pf.provisional")) + "</span>";
 }
 
 export function ratingsHTML(ratings, w) {
@@ -54,7 +55,7 @@ export function ratingsHTML(ratings, w) {
       '<p class="pf-now"><strong data-rating="' + esc(r.rating) + '">' + esc(r.rating) + "</strong>" +
       (r.provisional ? provisionalMark(w) : "") + "</p>" +
       '<p class="pf-sub">' + esc(w.t("pf.ratedGames", { n: r.games })) + "</p>" +
-      (chart || '<p class="pf-empty">' + esc(w.t("pf.chartEmpty")) + "</p>") + "</article>";
+      (chart || '<p class="pf-empty pf-chart-empty">' + esc(w.t("pf.chartEmpty")) + "</p>") + "</article>";
   }).join("") + "</div>";
 }
 
@@ -109,7 +110,7 @@ export function leaderboardHTML(rows, w, me) {
   const head = "<tr>" + ["lb.place", "lb.player", "lb.rating", "lb.games"].map((k) => "<th>" + esc(w.t(k)) + "</th>").join("") + "</tr>";
   const body = rows.map((r, i) => '<tr data-player="' + r.player + '"' + (r.player === me ? ' class="me-row"' : "") + ">" +
     "<td>" + esc(r.place || i + 1) + "</td><td>" + playerLink(r.player, r.name) + "</td>" +
-    '<td><strong>' + esc(r.rating) + "</strong>" + (r.provisional ? provisionalMark(w) : "") + "</td>" +
+    '<td><strong>' + esc(r.rating) + "</strong>" + (r.provisional ? provisionalMark(w, true) : "") + "</td>" +
     "<td>" + esc(r.games) + "</td></tr>").join("");
   return '<div class="scroll-x"><table class="pf-table pf-board"><thead>' + head + "</thead><tbody>" + body +
     "</tbody></table></div>";
