@@ -60,11 +60,10 @@ def player_stats(player: Player, recent: int = RECENT_LIMIT) -> dict[str, Any]:
     order of ``games.engine.ai.LEVELS``. ``recent_games``: the last ``recent`` finished
     games, newest first, each with its seats (names; a person's player id) and what it
     was for this player, and the replay's address."""
-    mine = list(
-        Seat.objects.filter(player=player, game__status=Game.Status.FINISHED)
-        .values_list("game_id", "number", "game__result", "game__finished_at", "game__rules")
-    )
-    outcome_of = {game_id: seat_outcome(result, number) for game_id, number, result, _, _ in mine}
+    finished = Seat.objects.filter(player=player, game__status=Game.Status.FINISHED)
+    # Newest first, so the recent games are the first rows; their times are read with them below.
+    mine = list(finished.order_by("-game__finished_at", "-game_id").values_list("game_id", "number", "game__result"))
+    outcome_of = {game_id: seat_outcome(result, number) for game_id, number, result in mine}
     stats = empty_record()
     for outcome in outcome_of.values():
         _count(stats, outcome)
@@ -72,7 +71,8 @@ def player_stats(player: Player, recent: int = RECENT_LIMIT) -> dict[str, Any]:
     versus: dict[str, dict[str, int]] = defaultdict(empty_record)
     if outcome_of:
         levels_at: dict[int, set[str]] = defaultdict(set)
-        computer_seats = (Seat.objects.filter(game_id__in=list(outcome_of)).exclude(ai_level="")
+        # A join on the player's finished seats, not a list of every game id in the query.
+        computer_seats = (Seat.objects.filter(game__in=finished.values("game_id")).exclude(ai_level="")
                           .values_list("game_id", "ai_level"))
         for game_id, level in computer_seats:
             levels_at[game_id].add(level)
@@ -89,12 +89,14 @@ def _by_level(versus: dict[str, dict[str, int]]) -> list[dict[str, Any]]:
 
 
 def _recent(mine: list[tuple[Any, ...]], outcome_of: dict[int, str], limit: int) -> list[dict[str, Any]]:
-    newest = sorted(mine, key=lambda row: (row[3].timestamp() if row[3] else 0.0, row[0]), reverse=True)[:limit]
+    newest = mine[:limit]
     if not newest:
         return []
     ids = [row[0] for row in newest]
     seats: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for seat in Seat.objects.filter(game_id__in=ids).select_related("player").order_by("game_id", "number"):
+    games: dict[int, Game] = {}
+    for seat in Seat.objects.filter(game_id__in=ids).select_related("player", "game").order_by("game_id", "number"):
+        games[seat.game_id] = seat.game
         entry: dict[str, Any] = {"seat": seat.number, "name": seat.name, "kind": seat.kind}
         if seat.ai_level:
             entry["ai"] = seat.ai_level
@@ -102,11 +104,12 @@ def _recent(mine: list[tuple[Any, ...]], outcome_of: dict[int, str], limit: int)
             entry["player"] = seat.player_id
         seats[seat.game_id].append(entry)
     rows = []
-    for game_id, number, _, finished_at, rules in newest:
-        rules = rules or {}
+    for game_id, number, _ in newest:
+        game = games[game_id]
+        rules = game.rules or {}
         rows.append({
             "game": game_id,
-            "finished_at": finished_at.isoformat() if finished_at else None,
+            "finished_at": game.finished_at.isoformat() if game.finished_at else None,
             "result": outcome_of[game_id],
             "seat": number,
             "variant": rules.get("variant", "podkidnoy"),
