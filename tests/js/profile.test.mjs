@@ -5,6 +5,7 @@ import { test } from "node:test";
 
 import { chartPoints, linePath, ratingChart } from "../../static/durak/chart.js";
 import { STRINGS, translate } from "../../static/durak/i18n.js";
+import { playerLink } from "../../static/durak/playerlink.js";
 import { PROFILE, mergeProfileStrings } from "../../static/durak/profile-strings.js";
 import { computerHTML, leaderboardHTML, ratingsHTML, recentHTML, statsHTML, variantsOf } from "../../static/durak/profileview.js";
 
@@ -80,4 +81,10 @@ test("the leaderboard links each name to its profile and marks the signed-in pla
   assert.match(html, /<tr data-player="7" class="me-row">/);
   assert.equal((html.match(/data-provisional/g) || []).length, 1);
   assert.match(leaderboardHTML([], w("en")), /No rated games/);
+});
+
+test("a person's name links to their page; a computer's or an open seat's stays text", () => {
+  assert.equal(playerLink(5, "Аня"), '<a class="player-link" href="/players/5/" data-player="5">Аня</a>');
+  assert.equal(playerLink(undefined, "Компьютер <1>"), "Компьютер &#60;1&#62;");
+  assert.match(playerLink(5, "Аня", "", true), / target="_blank" rel="noopener">Аня<\/a>$/);
 });

@@ -72,6 +72,13 @@ def schema_validator(component: str) -> Draft202012Validator:
     return Draft202012Validator({"$ref": f"urn:api#/components/schemas/{component}"}, registry=registry)
 
 
+def test_the_schema_names_the_profile_path_and_its_answers() -> None:
+    schema = DjangoClient().get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    answers = schema["paths"]["/api/v1/players/{player_id}/"]["get"]["responses"]
+    assert answers["200"]["content"]["application/json"]["schema"]["$ref"].endswith("/PlayerProfile")
+    assert answers["404"]["content"]["application/json"]["schema"]["$ref"].endswith("/Error")
+
+
 def test_no_such_player_is_a_404_in_the_error_shape() -> None:
     answer = profile(987654)
     assert answer.status_code == 404
