@@ -123,3 +123,14 @@ def test_the_watch_list_links_names_to_profiles(server: str, fresh_page: Any) ->
         f"/players/{me}/"
     page.wait_for_selector(".top-nav [data-nav='me']")
     assert page.locator(".top-nav [data-nav='ratings']").get_attribute("href") == "/ratings/"
+    # «Мой профиль» opens the guest's own page: marked as a guest's, no rating, one game.
+    page.locator(".top-nav [data-nav='me']").click()
+    page.wait_for_selector("#profile[data-ready='1']")
+    assert page.url.endswith(f"/players/{me}/")
+    assert page.locator(".pf-tag.guest").count() == 1 and page.locator(".pf-tag.you").count() == 1
+    assert page.locator("#pf-ratings svg").count() == 0 and page.locator("#pf-ratings .pf-empty").count() == 1
+    assert page.locator("[data-stat='games'] dd").inner_text() == "1"
+    assert page.locator(f".pf-recent [data-replay='{game_id}']").count() == 1
+    page.locator("[data-set-lang='en']").click()
+    assert page.locator(".pf-tag.guest").inner_text() == "guest"
+    page.screenshot(path=str(SCREENSHOTS / "profile-guest-en.png"), full_page=True)
