@@ -14,6 +14,8 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('games', '0005_game_expired_at'),
+        # After the tables' options (hints among them) moved onto their games.
+        ('live', '0003_table_settings_to_games'),
     ]
 
     operations = [

@@ -193,7 +193,7 @@ def test_the_replay_opens_only_when_the_game_is_finished(make_client: Any) -> No
 
 def test_a_hint_is_one_of_the_legal_actions(make_client: Any) -> None:
     alice, bob = make_client(), make_client()
-    view = table_over_rest(alice, bob, rules={"players": 2})
+    view = table_over_rest(alice, bob, rules={"players": 2}, options={"hints": True})  # off by default between people
     attacker = [alice, bob][view["attacker"]]
     mine = attacker.view(view["id"])
     for level in ["random", "novice", "experienced", "master"]:
@@ -247,6 +247,48 @@ def test_a_table_may_switch_hints_off(make_client: Any) -> None:
     assert bad.status_code == 400 and "hints" in bad.json()["error"]["message"]
 
 
+@pytest.mark.parametrize("body, hints, rated", [
+    ({"rules": {"players": 2}, "opponents": [{"ai": "novice"}]}, True, False),  # one person vs the computer
+    ({"rules": {"players": 3}, "opponents": [{"ai": "novice"}, {"ai": "master"}]}, True, False),
+    ({"rules": {"players": 2}}, False, True),  # a table of people
+    ({"rules": {"players": 3}, "opponents": [{"ai": "novice"}]}, False, False),  # a seat left for a person
+    ({"rules": {"players": 2}, "hints": True}, True, False),  # hints asked for: never rated
+    ({"rules": {"players": 2}, "rated": False}, False, False),  # declared unrated
+    ({"rules": {"players": 2}, "rated": True, "hints": False}, False, True),
+    ({"rules": {"players": 2}, "opponents": [{"ai": "novice"}], "rated": False, "hints": False}, False, False),
+])
+def test_hints_and_rating_default_by_who_sits_at_the_table(make_client: Any, body: dict[str, Any],
+                                                           hints: bool, rated: bool) -> None:
+    """Hints are on by default only for one person against computers; a table is rated by
+    default only between people, and never with hints."""
+    client = make_client()
+    created = client.post("/api/v1/games/", body)
+    assert created.status_code == 201, created.content
+    assert created.json()["options"] == {"timer": None, "spectator_delay": 0, "hints": hints, "rated": rated}
+    game = Game.objects.get(pk=created.json()["id"])
+    assert (game.hints, game.rated) == (hints, rated)
+    assert client.view(game.pk)["options"]["rated"] is rated
+
+
+@pytest.mark.parametrize("body, word", [
+    ({"rules": {"players": 2}, "opponents": [{"ai": "novice"}], "rated": True}, "computer"),
+    ({"rules": {"players": 2}, "rated": True, "hints": True}, "hints"),
+    ({"rules": {"players": 2}, "rated": "yes"}, "rated"),
+])
+def test_a_rated_table_that_cannot_be_is_refused(make_client: Any, body: dict[str, Any], word: str) -> None:
+    client = make_client()
+    refused = client.post("/api/v1/games/", body)
+    error = _error(refused, 400, "invalid_action")
+    assert word in error["message"]
+    assert not Game.objects.exists(), "nothing is created"
+
+
+def test_computers_seated_later_make_the_table_unrated(make_client: Any) -> None:
+    alice = make_client()
+    view = table_over_rest(alice, rules={"players": 3}, fill="novice")
+    assert view["options"]["rated"] is False and Game.objects.get(pk=view["id"]).rated is False
+
+
 def _count_engine_calls(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     """Every call of the computer's engine (``choose_action``) a hint makes, with its budget."""
     from games import computer
@@ -266,7 +308,7 @@ def test_a_hint_is_computed_once_per_position(make_client: Any, monkeypatch: pyt
     """The same (game, seq, seat, level) asked again answers from the cache; another level
     or a new seq computes again."""
     alice, bob = make_client(), make_client()
-    view = table_over_rest(alice, bob, rules={"players": 2})
+    view = table_over_rest(alice, bob, rules={"players": 2}, options={"hints": True})
     attacker = [alice, bob][view["attacker"]]
     calls = _count_engine_calls(monkeypatch)
     url = f"/api/v1/games/{view['id']}/hint/?level=experienced"
@@ -293,7 +335,7 @@ def test_two_hints_at_once_compute_once(make_client: Any, monkeypatch: pytest.Mo
     from games import computer
 
     alice, bob = make_client(), make_client()
-    view = table_over_rest(alice, bob, rules={"players": 2})
+    view = table_over_rest(alice, bob, rules={"players": 2}, options={"hints": True})
     attacker = [alice, bob][view["attacker"]]
     seat = view["attacker"]
     url = f"/api/v1/games/{view['id']}/hint/?level=experienced"
@@ -322,7 +364,7 @@ def test_the_master_hint_thinks_briefly(make_client: Any, monkeypatch: pytest.Mo
     from games import computer
 
     alice, bob = make_client(), make_client()
-    view = table_over_rest(alice, bob, rules={"players": 2})
+    view = table_over_rest(alice, bob, rules={"players": 2}, options={"hints": True})
     attacker = [alice, bob][view["attacker"]]
     calls = _count_engine_calls(monkeypatch)
     assert attacker.get(f"/api/v1/games/{view['id']}/hint/?level=master").status_code == 200
@@ -332,7 +374,7 @@ def test_the_master_hint_thinks_briefly(make_client: Any, monkeypatch: pytest.Mo
 
 def test_hints_are_throttled_on_their_own(make_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     alice, bob = make_client(), make_client()
-    view = table_over_rest(alice, bob, rules={"players": 2})
+    view = table_over_rest(alice, bob, rules={"players": 2}, options={"hints": True})
     monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES",
                         {"actions": "100/min", "auth": "100/min", "hints": "2/min"})
     url = f"/api/v1/games/{view['id']}/hint/"

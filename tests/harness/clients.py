@@ -27,8 +27,9 @@ class Client:
         return self.http.get(url)
 
     def create(self, rules: dict[str, Any] | None = None, opponents: list[dict[str, str]] | None = None,
-               client_seed: str | None = None) -> Any:
-        body = {"rules": rules or {}, "opponents": opponents or []}
+               client_seed: str | None = None, **options: Any) -> Any:
+        """``options``: the table's (``timer``, ``hints``, ``rated``, ...), sent as given."""
+        body = {"rules": rules or {}, "opponents": opponents or [], **options}
         return self.post("/api/v1/games/", body if client_seed is None else {**body, "client_seed": client_seed})
 
     def join(self, game_id: int, client_seed: str | None = None) -> Any:

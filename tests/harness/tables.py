@@ -54,12 +54,14 @@ def table_create(*, rules: dict[str, Any] | None = None, computer: Sequence[str]
 
 
 def table_over_rest(creator: Client, *joiners: Client, rules: dict[str, Any] | None = None,
-                    opponents: list[dict[str, str]] | None = None, fill: str | None = None) -> dict[str, Any]:
+                    opponents: list[dict[str, str]] | None = None, fill: str | None = None,
+                    options: dict[str, Any] | None = None) -> dict[str, Any]:
     """A table opened over the API: ``creator`` creates it (201) with ``rules`` (the
-    engine's defaults if None) and ``opponents``, each of ``joiners`` joins in turn (200),
+    engine's defaults if None), ``opponents`` and the table's ``options`` (``hints``,
+    ``rated``, ``timer``...), each of ``joiners`` joins in turn (200),
     and with ``fill`` the creator gives the seats still open to that computer level
     (200). Returns the view in the last answer (the last one to sit down's)."""
-    created = creator.create(rules, opponents)
+    created = creator.create(rules, opponents, **(options or {}))
     assert created.status_code == 201, created.content
     view: dict[str, Any] = created.json()
     for joiner in joiners:

@@ -1,5 +1,7 @@
 """The redesign's migrations keep every row: a table's options move from live onto its
-game, and ratings move from accounts to their own app, on SQLite and PostgreSQL."""
+game, and ratings move from accounts to their own app, on SQLite and PostgreSQL. Then
+openskill replaces Elo: a reset (ratings.0003; ``manage.py ratings_rebuild`` rates the
+stored games again), and stored tables of people without hints become rated ones."""
 
 from __future__ import annotations
 
@@ -47,15 +49,19 @@ def test_options_and_ratings_survive_the_move() -> None:
         pk=timed.pk) == (30, 45, 2, False)
     assert Game.objects.values_list("move_timer", "reconnect_window", "spectator_delay", "hints").get(
         pk=plain.pk) == (None, 60, 0, True)
-    rating = new.get_model("ratings", "Rating").objects.get(player_id=people[0].pk)
-    assert (rating.value, rating.games) == (1532, 3)
-    change = new.get_model("ratings", "RatingChange").objects.get(game_id=timed.pk)
-    assert (change.before, change.after, change.score) == (1500, 1532, 1.0)
+    assert Game.objects.values_list("rated", flat=True).get(pk=timed.pk) is True, "no hints, no computer"
+    assert Game.objects.values_list("rated", flat=True).get(pk=plain.pk) is False, "it offered hints"
+    # The Elo rows are gone (a reset); the new tables are there, per variant.
+    assert not new.get_model("ratings", "Rating").objects.exists()
+    assert not new.get_model("ratings", "RatingChange").objects.exists()
+    new.get_model("ratings", "Rating").objects.create(player_id=people[0].pk, variant="perevodnoy", mu=25.0,
+                                                      sigma=8.0, value=800, games=1)
     assert "ratings_rating" in connection.introspection.table_names()
 
     back = _migrate(BEFORE)  # and back again, nothing lost
     settings = back.get_model("live", "TableSettings").objects.get(game_id=timed.pk)
     assert (settings.move_timer, settings.spectator_delay, settings.hints) == (30, 2, False)
     assert not back.get_model("live", "TableSettings").objects.filter(game_id=plain.pk).exists()
-    assert back.get_model("accounts", "Rating").objects.get(player_id=people[0].pk).value == 1532
+    # Ratings went back to their Elo tables (empty: the reset is not undone).
+    assert not back.get_model("accounts", "Rating").objects.exists()
     _migrate(_latest())
