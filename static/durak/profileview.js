@@ -4,7 +4,8 @@ import { ratingChart } from "./chart.js";
 import { esc } from "./dom.js";
 import { playerLink } from "./playerlink.js";
 
-export const VARIANTS = ["podkidnoy", "perevodnoy"];
+// The engine's variants (games/engine/rules.py VARIANTS), in the leaderboard's order.
+export const VARIANTS = ["podkidnoy", "perevodnoy", "simple"];
 
 const word = (w, key, fallback) => {
   const s = w.t(key);

@@ -7,6 +7,7 @@ import pytest
 from django.test import Client as DjangoClient
 
 from accounts.models import Player
+from games.engine.rules import VARIANTS
 
 pytestmark = pytest.mark.django_db
 
@@ -19,11 +20,11 @@ def test_a_players_page_is_there_for_a_player_and_404_for_none(player: Player) -
     assert DjangoClient().get(f"/players/{player.pk + 1000}/").status_code == 404
 
 
-def test_the_leaderboard_page_has_a_variant_switch() -> None:
+def test_the_leaderboard_page_has_a_switch_for_every_variant_the_engine_plays() -> None:
     page = DjangoClient().get("/ratings/")
     assert page.status_code == 200
     html = page.content.decode()
-    assert 'data-variant="podkidnoy"' in html and 'data-variant="perevodnoy"' in html
+    assert all(f'data-variant="{variant}"' in html for variant in VARIANTS)
 
 
 @pytest.mark.parametrize("path", ["/", "/watch/", "/tournaments/"])
