@@ -35,9 +35,10 @@ export function linePath(points) {
   return points.map((p, i) => (i ? "L" : "M") + p.x + " " + p.y).join(" ");
 }
 
-/* The whole <svg>; `label` is its accessible name, `dotTitle(point)` each dot's tooltip.
+/* The whole <svg>; `label` is its accessible name, `dotTitle(point)` each dot's tooltip,
+ * `xLabels(first, last)` the words under the first and the last game (e.g. their dates).
  * An empty history gives "" (the page says so in words instead). */
-export function ratingChart(history, { label = "", dotTitle = (p) => String(p.rating), box = BOX } = {}) {
+export function ratingChart(history, { label = "", dotTitle = (p) => String(p.rating), xLabels = null, box = BOX } = {}) {
   if (!history || !history.length) return "";
   const { lo, hi, points } = chartPoints(history, box);
   const bottom = box.height - box.bottom, right = box.width - box.right;
@@ -47,12 +48,15 @@ export function ratingChart(history, { label = "", dotTitle = (p) => String(p.ra
   const grid = [[hi, box.top], [lo, bottom]].map(([v, y]) =>
     '<line class="grid" x1="' + box.left + '" y1="' + y + '" x2="' + right + '" y2="' + y + '"/>' +
     '<text class="axis" x="' + (box.left - 6) + '" y="' + (y + 4) + '" text-anchor="end">' + v + "</text>").join("");
+  const under = xLabels ? xLabels(first, last) : [];
+  const xs = under.map((text, i) => (text ? '<text class="axis" x="' + (i ? last.x : first.x) + '" y="' + (bottom + 14) +
+    '" text-anchor="' + (points.length === 1 ? "middle" : i ? "end" : "start") + '">' + esc(text) + "</text>" : "")).join("");
   const dots = points.length <= MAX_DOTS
     ? points.map((p) => '<circle class="dot" cx="' + p.x + '" cy="' + p.y + '" r="3" data-game="' + esc(p.game) +
         '" data-rating="' + esc(p.rating) + '"><title>' + esc(dotTitle(p)) + "</title></circle>").join("")
     : '<circle class="dot last" cx="' + last.x + '" cy="' + last.y + '" r="3.5"><title>' + esc(dotTitle(last)) + "</title></circle>";
   return '<svg class="rating-chart" viewBox="0 0 ' + box.width + " " + box.height + '" role="img" aria-label="' + esc(label) +
-    '" preserveAspectRatio="xMidYMid meet" data-points="' + points.length + '">' + grid +
+    '" preserveAspectRatio="xMidYMid meet" data-points="' + points.length + '">' + grid + xs +
     (area ? '<path class="area" d="' + area + '"/>' : "") +
     '<path class="line" d="' + d + '"/>' + dots + "</svg>";
 }

@@ -21,6 +21,12 @@ export function when(w, iso) {
   return d.toLocaleString(w.lang === "en" ? "en-GB" : "ru-RU", { dateStyle: "short", timeStyle: "short" });
 }
 
+export function day(w, iso) {
+  const d = iso ? new Date(iso) : null;
+  if (!d || Number.isNaN(d.getTime())) return "";
+  return d.toLocaleDateString(w.lang === "en" ? "en-GB" : "ru-RU", { day: "numeric", month: "short" });
+}
+
 /* Variants in a fixed order (the contract's two first), then any others the server names. */
 export function variantsOf(ratings) {
   const names = Object.keys(ratings || {});
@@ -51,6 +57,7 @@ export function ratingsHTML(ratings, w) {
     const chart = ratingChart(history, {
       label: w.t("pf.chart", { variant: name, from: lo, to: hi }),
       dotTitle: (pt) => w.t("pf.gameNo", { id: pt.game }) + " · " + when(w, pt.at) + ": " + pt.rating,
+      xLabels: (first, last) => (first === last ? [day(w, first.at)] : [day(w, first.at), day(w, last.at)]),
     });
     return '<article class="pf-rating" data-variant="' + esc(v) + '"><h3>' + esc(name) + "</h3>" +
       '<p class="pf-now"><strong data-rating="' + esc(r.rating) + '">' + esc(r.rating) + "</strong>" +

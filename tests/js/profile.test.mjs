@@ -47,6 +47,9 @@ test("the SVG holds the line, a dot per game with its title, and an accessible n
   assert.equal((svg.match(/<circle /g) || []).length, 3);
   assert.match(svg, /<title>№9: 1460<\/title>/);
   assert.equal(ratingChart([], {}), "");
+  const dated = ratingChart(history, { xLabels: () => ["1 дек.", "2 дек."] });
+  assert.match(dated, /<text class="axis" x="40" y="114" text-anchor="start">1 дек\.<\/text>/);
+  assert.match(dated, /<text class="axis" x="310" y="114" text-anchor="end">2 дек\.<\/text>/);
 });
 
 test("ratings by variant: the contract's variants first, the provisional mark, the chart", () => {
