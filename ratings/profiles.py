@@ -10,14 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from accounts.models import Player
-from durak_platform.errors import NotFound
 from games.stats import player_stats
+from ratings.errors import PlayerNotFound
 from ratings.selectors import player_ratings
-
-
-class PlayerNotFound(NotFound):
-    def __init__(self, player_id: object) -> None:
-        super().__init__(f"There is no player {player_id}.")
 
 
 def player_profile(player_id: int) -> dict[str, Any]:
