@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: run test lint lock typecheck pytest migrate bench-api bench-live superuser worker beat
+.PHONY: run test lint lock typecheck pytest migrate bench-api bench-live bench-ratings superuser worker beat
 
 # The virtualenv is made once, from the lock file (every package pinned, so a release
 # elsewhere cannot break `make test`); the stamp reinstalls it when the lock changes.
@@ -64,3 +64,7 @@ bench-api: $(VENV)/.installed
 # Live play on PostgreSQL + Redis + a Celery worker: AI reply latency and spectator fan-out.
 bench-live: $(VENV)/.installed
 	$(PY) benchmarks/live.py
+
+# Ratings' predictive quality: Plackett-Luce against pairwise Elo on arena games (one core).
+bench-ratings: $(VENV)/.installed
+	$(PY) benchmarks/ratings.py

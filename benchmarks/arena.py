@@ -116,7 +116,7 @@ def play_game(rules: Rules, levels: list[str], seed: int, budget_ms: int | None,
         else:
             tally.wins[level] += 1
             scores.append(1.0)
-    tally.records.append({"seed": seed, "levels": levels, "scores": scores})
+    tally.records.append({"seed": seed, "levels": levels, "scores": scores, "result": result.payload()})
     return tally
 
 

@@ -68,10 +68,10 @@ class HasComputerFilter(admin.SimpleListFilter):
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
     list_display = ["id", "status", "variant", "seat_list", "seq", "outcome", "created_at", "finished_at"]
-    list_filter = ["status", HasComputerFilter, "created_at", "finished_at"]
+    list_filter = ["status", HasComputerFilter, "rated", "created_at", "finished_at"]
     search_fields = ["=id", "seats__player__name", "seats__player__user__username", "creator__name"]
     readonly_fields = ("status", "seq", "rules", "creator", "result", "outcome", "created_at", "started_at",
-                       "last_event_at", "finished_at", "replay_link")
+                       "last_event_at", "finished_at", "hints", "rated", "replay_link")
     fields = readonly_fields
     inlines = [SeatInline, GameEventInline]
     date_hierarchy = "created_at"

@@ -20,7 +20,7 @@ class RatingsApi(APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("variant", str, enum=list(VARIANTS), default=DEFAULT,
-                                     description="Which game's ratings; an unknown one is 400 unknown_variant")],
+                                     description="Which game's ratings; an unknown one is 400 invalid_request")],
         responses={200: LeaderboardSerializer, 400: OpenApiResponse(ErrorSerializer)},
         summary="The best-rated players of a variant (openskill; games between registered people)")
     def get(self, request: Request) -> Response:

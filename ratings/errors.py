@@ -8,9 +8,7 @@ from durak_platform.errors import InvalidRequest, NotFound
 
 
 class UnknownVariant(InvalidRequest):
-    """400: a variant the engine does not play."""
-
-    code = "unknown_variant"
+    """400 ``invalid_request`` (a bad query parameter): a variant the engine does not play."""
 
     def __init__(self, variants: Iterable[str]) -> None:
         super().__init__(f"'variant' must be one of: {', '.join(variants)}.")

@@ -91,6 +91,8 @@ export function openGame(view) {
   S.adoptedSeq = view.seq;
   S.model = modelFromView(view);
   S.wsFails = 0;
+  // The view says whether the table offers hints (off by default at tables of people).
+  if (view.options && view.options.hints === false) S.hintsOff = view.id;
 }
 
 /* Watching a game does not replace the player's own one in what the browser remembers. */

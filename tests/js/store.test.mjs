@@ -44,3 +44,10 @@ test("a view replaces an older one only; adopting a new seq drops a half-made ch
   assert.equal(store.state.model.seq, 11);
   assert.equal(store.state.lastSeq, 11);
 });
+
+test("a table without hints says so in its view: the hint button goes away at once", () => {
+  store.openGame({ ...view, id: 6, options: { timer: null, spectator_delay: 0, hints: false, rated: true } });
+  assert.equal(store.state.hintsOff, 6);
+  store.openGame({ ...view, id: 7, options: { timer: null, spectator_delay: 0, hints: true, rated: false } });
+  assert.notEqual(store.state.hintsOff, 7);
+});

@@ -37,12 +37,13 @@ def test_create_takes_a_timer_and_a_spectator_delay(make_client: Any) -> None:
     response = client.post("/api/v1/games/", {"rules": {"deck": 24}, "timer": 30, "spectator_delay": 2})
     assert response.status_code == 201, response.content
     game = Game.objects.get(pk=response.json()["id"])
-    assert (game.move_timer, game.spectator_delay, game.hints) == (30, 2, True)
+    # A table of people: hints off by default (games.options), so the game can be rated.
+    assert (game.move_timer, game.spectator_delay, game.hints, game.rated) == (30, 2, False, True)
     for bad in ({"timer": 1}, {"timer": "soon"}, {"spectator_delay": -1}, {"timer": True}):
         response = client.post("/api/v1/games/", {"rules": {}, **bad})
         assert response.status_code == 400 and response.json()["error"]["code"] == "invalid_action"
     plain = Game.objects.get(pk=client.post("/api/v1/games/", {"rules": {}}).json()["id"])
-    assert (plain.move_timer, plain.spectator_delay, plain.hints) == (None, 0, True)
+    assert (plain.move_timer, plain.spectator_delay, plain.hints) == (None, 0, False)
 
 
 def test_each_move_starts_the_timer_of_the_person_to_act(scheduled: Scheduled) -> None:

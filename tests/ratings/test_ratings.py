@@ -211,7 +211,7 @@ def test_people_over_the_api_are_rated_and_listed(person: Callable[[], Client]) 
 def test_an_unknown_variant_is_a_400(make_client: Callable[[], Client]) -> None:
     answer = make_client().get("/api/v1/ratings/?variant=chess")
     assert answer.status_code == 400
-    assert answer.json()["error"]["code"] == "unknown_variant" and "podkidnoy" in answer.json()["error"]["message"]
+    assert answer.json()["error"]["code"] == "invalid_request" and "podkidnoy" in answer.json()["error"]["message"]
 
 
 def _rating(player: Player, variant: str, mu: float, sigma: float, games: int) -> Rating:
@@ -245,3 +245,45 @@ def test_a_players_ratings_hold_every_variant_and_its_history() -> None:
     assert all(isinstance(h["at"], str) and "T" in h["at"] for h in podkidnoy["history"])
     assert [h["game"] for h in mine["perevodnoy"]["history"]] == [played[2].pk]
     assert player_ratings(registered().pk) == {}
+
+
+def test_the_rebuild_rates_what_was_missed_in_order_and_reset_starts_again() -> None:
+    from django.core.management import call_command
+
+    people = [registered() for _ in range(3)]
+    games = [_finished_game({"durak": 2, "draw": False, "losers": [2], "places": [n % 2, 1 - n % 2]}, people)
+             for n in range(3)]
+    assert rating_update(game_id=games[0].pk)
+    first = {c.player_id: c.mu_after for c in RatingChange.objects.filter(game=games[0])}
+    call_command("ratings_rebuild")
+    assert RatingChange.objects.count() == 9
+    assert {c.player_id: c.mu_before for c in RatingChange.objects.filter(game=games[1])} == pytest.approx(first)
+    before = {r.player_id: (r.mu, r.sigma, r.games) for r in Rating.objects.all()}
+    call_command("ratings_rebuild")
+    assert RatingChange.objects.count() == 9, "nothing is rated twice"
+    call_command("ratings_rebuild", "--reset")
+    again = {r.player_id: (r.mu, r.sigma, r.games) for r in Rating.objects.all()}
+    assert again.keys() == before.keys()
+    assert all(again[p] == pytest.approx(before[p]) for p in before), "the same history rates the same"
+
+
+def test_the_schema_agrees_with_the_leaderboard(person: Callable[[], Client]) -> None:
+    from django.test import Client as DjangoClient
+
+    schema = DjangoClient().get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    operation = schema["paths"]["/api/v1/ratings/"]["get"]
+    parameter = next(p for p in operation["parameters"] if p["name"] == "variant")
+    assert set(parameter["schema"]["enum"]) >= {"podkidnoy", "perevodnoy"}
+    assert "400" in operation["responses"]
+    components = schema["components"]["schemas"]
+    board = components["Leaderboard"]
+    row = components[board["properties"]["ratings"]["items"]["$ref"].rsplit("/", 1)[-1]]
+    a, b = person(), person()
+    view = table_over_rest(a, b, rules={"players": 2, "deck": 24})
+    play_out_over_rest({0: a, 1: b}, view["id"])
+    answer = a.get("/api/v1/ratings/?variant=podkidnoy").json()
+    assert set(answer) == set(board["properties"]) == set(board["required"])
+    assert {key for r in answer["ratings"] for key in r} == set(row["properties"]) == set(row["required"])
+    game_view = components["GameView"]
+    assert set(components[game_view["properties"]["options"]["allOf"][0]["$ref"].rsplit("/", 1)[-1]]
+               ["properties"]) == set(view["options"])
