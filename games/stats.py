@@ -73,7 +73,7 @@ def player_stats(player: Player, recent: int = RECENT_LIMIT) -> dict[str, Any]:
         levels_at: dict[int, set[str]] = defaultdict(set)
         # A join on the player's finished seats, not a list of every game id in the query.
         computer_seats = (Seat.objects.filter(game__in=finished.values("game_id")).exclude(ai_level="")
-                          .values_list("game_id", "ai_level"))
+                          .order_by().values_list("game_id", "ai_level"))  # any order: no sort
         for game_id, level in computer_seats:
             levels_at[game_id].add(level)
         for game_id, levels in levels_at.items():
