@@ -80,9 +80,10 @@ def test_the_schema_names_the_profile_path_and_its_answers() -> None:
 
 
 def test_no_such_player_is_a_404_in_the_error_shape() -> None:
-    answer = profile(987654)
-    assert answer.status_code == 404
-    assert answer.json()["error"]["code"] == "not_found" and answer.json()["error"]["message"]
+    for player_id in (987654, 10**25):  # past any integer column too
+        answer = profile(player_id)
+        assert answer.status_code == 404
+        assert answer.json()["error"]["code"] == "not_found" and answer.json()["error"]["message"]
 
 
 def test_the_profile_of_real_games_as_the_contract_and_the_schema_say(make_client: Any) -> None:
