@@ -99,6 +99,8 @@ def test_two_people_play_a_whole_game_by_link_while_a_third_watches(fresh_page: 
     _table_dealt(friend)
     _table_dealt(host)
     assert host.locator("#invite").is_hidden()
+    # A table of people offers no hints (so that it is rated): no hint button, not even once.
+    assert host.locator("#btn-hint").is_hidden() and friend.locator("#btn-hint").is_hidden()
     assert "?game=" not in friend.url, "a seated player's page forgets the link and resumes its own game"
 
     watcher = fresh_page()
