@@ -16,6 +16,7 @@ from durak_platform import (
     error_pages,
 )
 from games.views import index, replay_page, watch_page
+from ratings.views import player_page, ratings_page
 from tournaments.views import tournament_page, tournaments_page
 
 # Django's own refusals: the contract's JSON under /api/, plain pages elsewhere (never DEBUG's).
@@ -32,6 +33,8 @@ urlpatterns: list[Any] = [
     path("", index, name="index"),
     path("games/<id:game_id>/replay/", replay_page, name="replay-page"),
     path("watch/", watch_page, name="watch"),
+    path("players/<int:player_id>/", player_page, name="player-page"),
+    path("ratings/", ratings_page, name="ratings-page"),
     path("tournaments/", tournaments_page, name="tournaments"),
     path("tournaments/<id:tournament_id>/", tournament_page, name="tournament"),
     path("api/v1/", include("accounts.urls")),

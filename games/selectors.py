@@ -132,9 +132,13 @@ def waiting_tables_of(player: Player) -> QuerySet[Game]:
 
 
 def _seat_entry(seat: Seat) -> dict[str, Any]:
+    """A seat as views, replays and summaries show it; a person's seat names their player
+    id, which is public (their page is /players/{id}/)."""
     entry: dict[str, Any] = {"seat": seat.number, "name": seat.name, "kind": seat.kind}
     if seat.ai_level:
         entry["ai"] = seat.ai_level
+    if seat.player_id is not None:
+        entry["player"] = seat.player_id
     return entry
 
 
@@ -241,8 +245,7 @@ def game_summary(game: Game, player: Player | None) -> dict[str, Any]:
         "seq": game.seq,
         "status": game.status,
         "rules": game.rules,
-        "seats": [{"seat": s.number, "name": s.name, "kind": s.kind, **({"ai": s.ai_level} if s.ai_level else {})}
-                  for s in seats],
+        "seats": [_seat_entry(s) for s in seats],
         "you": seat_number_of(seats, player),
         "open_seats": sum(1 for s in seats if s.is_open),
         "result": game.result,

@@ -100,6 +100,7 @@ class SeatViewSerializer(serializers.Serializer):
     name = serializers.CharField(allow_blank=True, help_text="empty: an open seat")
     kind = serializers.ChoiceField(choices=["human", "ai"], allow_null=True, help_text="null: an open seat")
     ai = serializers.CharField(required=False)
+    player = serializers.IntegerField(required=False, help_text="A person's player id: their page is /players/{id}/")
     hand_count = serializers.IntegerField()
     out = serializers.BooleanField()
     known = serializers.ListField(child=serializers.CharField(),
@@ -165,6 +166,7 @@ class ReplaySeatSerializer(serializers.Serializer):
     name = serializers.CharField(allow_blank=True)
     kind = serializers.ChoiceField(choices=["human", "ai"], allow_null=True)
     ai = serializers.CharField(required=False)
+    player = serializers.IntegerField(required=False, help_text="A person's player id: their page is /players/{id}/")
 
 
 class ReplaySerializer(serializers.Serializer):

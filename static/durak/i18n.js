@@ -8,6 +8,7 @@
    missing in one language is seen beside its twin (tests/js checks none is). */
 import { ACCOUNT } from "./account-strings.js";
 import { ERRORS } from "./error-strings.js";
+import { PROFILE } from "./profile-strings.js";
 import { load, save } from "./prefs.js";
 import { WATCH } from "./watch-strings.js";
 
@@ -636,6 +637,7 @@ registerStrings(TOURNAMENTS);
 registerStrings(WATCH);
 registerStrings(ERRORS);
 registerStrings(ACCOUNT);
+registerStrings(PROFILE);
 
 /* `key` in `lang` (Russian when English has no wording of it), with {name} filled in. */
 export function translate(lang, key, params) {

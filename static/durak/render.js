@@ -5,6 +5,7 @@ import { clockText, secondsLeft } from "./clock.js";
 import { $, esc } from "./dom.js";
 import { applyStatic } from "./i18n.js";
 import { inviteLink } from "./links.js";
+import { playerLink } from "./playerlink.js";
 import { cardPlayable, interactive, legal, multiLead, transferSingles } from "./plays.js";
 import { clientSeed } from "./seed.js";
 import { me, state as S } from "./store.js";
@@ -57,7 +58,7 @@ function renderOpponents() {
     const bubble = said ? '<div class="said' + (S.anim && S.anim.seat === s.seat ? " fresh" : "") + '">' + esc(said) + "</div>" : "";
     const known = s.known && s.known.length ? '<div class="known">' + esc(t("known", { cards: cardsText(s.known) })) + "</div>" : "";
     return '<li class="opp' + (acting.has(s.seat) ? " active" : "") + (s.out ? " out" : "") + acted + '" data-seat="' + s.seat + '">' +
-      '<div class="opp-head"><span class="name">' + esc(seatName(s.seat)) + "</span>" +
+      '<div class="opp-head"><span class="name">' + (s.kind === "human" ? playerLink(s.player, seatName(s.seat), "", true) : esc(seatName(s.seat))) + "</span>" +
       (s.kind === "ai" && s.ai && isComputerLevel(s.ai) ? '<span class="lvl">' + esc(t("level." + s.ai).toLowerCase()) + "</span>" : "") +
       (role ? '<span class="role role-' + role + '">' + esc(t("role." + role)) + "</span>" : "") + think + clockHTML(s.seat) + "</div>" +
       '<div class="backs" aria-hidden="true">' + backs + "</div>" +

@@ -3,6 +3,7 @@
  * tournament of 256 tables and time it. Every name is escaped; links go to /?game=<id>, or the
  * replay viewer for a finished table. */
 import { esc } from "./dom.js";
+import { playerLink } from "./playerlink.js";
 
 const num = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f");
 const points = (p) => (p === null || p === undefined ? "—" : String(p).replace(".", ","));
@@ -103,7 +104,7 @@ export function standingsHTML(detail, L, w) {
     (elim ? "<th>" + esc(w.t("st.status")) + "</th>" : "<th>" + esc(w.t("st.points")) + "</th><th>" + esc(w.t("st.buchholz")) + "</th>") +
     "<th>" + esc(w.t("st.prize")) + "</th></tr>";
   const body = L.standings.map((s) => "<tr" + (s.me ? ' class="me-row"' : "") + ' data-player="' + s.player + '"><td>' + s.place +
-    "</td><td>" + esc(s.name) + (s.me ? " <small>(" + esc(w.t("tp.you")) + ")</small>" : "") + "</td>" +
+    "</td><td>" + playerLink(s.player, s.name) + (s.me ? " <small>(" + esc(w.t("tp.you")) + ")</small>" : "") + "</td>" +
     (elim ? "<td>" + esc(s.status ? w.t("entrant." + s.status) : "") + "</td>"
       : "<td>" + fmt(s.points) + "</td><td>" + fmt(s.tiebreak) + "</td>") +
     "<td>" + (s.prize ? (w.num || num)(s.prize) : "—") + "</td></tr>").join("");

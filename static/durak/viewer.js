@@ -8,6 +8,7 @@
 import { api, ensureGuest, explainNetworkFailure } from "./api.js";
 import { isRed, rankOf, SUITS, suitOf } from "./cards.js";
 import { $, esc } from "./dom.js";
+import { playerLink } from "./playerlink.js";
 import { checkDeal } from "./fairness.js";
 import { boutEnd, boutStart, buildSteps, stepFromQuery } from "./steps.js";
 import { chooseLang, state as S } from "./store.js";
@@ -34,6 +35,12 @@ function nameOf(seat) {
   if (info && info.kind === "human" && info.name) return info.name;
   if (info && info.ai) return t("cpu") + " (" + t("level." + info.ai).toLowerCase() + ")";
   return t("cpu") + " " + seat;
+}
+
+// A person's player id (their page's link); null for a computer.
+function seatPlayer(seat) {
+  const info = (V.replay.seats || [])[seat];
+  return info && info.kind === "human" && info.player !== undefined ? info.player : null;
 }
 
 /* ---------- the address ---------- */
@@ -100,7 +107,7 @@ function renderSeats(pos) {
     const cards = open ? hand.map((c) => cardHTML(c)).join("") : hand.map(backHTML).join("");
     const acted = event && event.seat === seat ? " acted" : "";
     return '<li class="rp-seat' + (V.seat === seat ? " mine" : "") + acted + (pos.seats[seat].out ? " out" : "") + '" data-seat="' + seat + '">' +
-      '<div class="opp-head"><span class="name">' + esc(nameOf(seat)) + "</span>" +
+      '<div class="opp-head"><span class="name">' + playerLink(seatPlayer(seat), nameOf(seat)) + "</span>" +
       (role ? '<span class="role role-' + role + '">' + esc(t("role." + role)) + "</span>" : "") +
       '<span class="count">' + esc(countCards(hand.length)) + "</span></div>" +
       '<div class="rp-hand' + (open ? "" : " closed") + '" data-open="' + (open ? "1" : "0") + '">' + cards + "</div></li>";

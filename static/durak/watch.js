@@ -4,6 +4,7 @@
 import { api, explainNetworkFailure } from "./api.js";
 import { $, esc } from "./dom.js";
 import { applyStatic } from "./i18n.js";
+import { playerLink } from "./playerlink.js";
 import { chooseLang } from "./store.js";
 import { t } from "./text.js";
 
@@ -11,9 +12,10 @@ explainNetworkFailure(() => t("err.network"));
 
 let data = null;
 
+/* The seats as HTML: a person's name links to their page. */
 function seatNames(game) {
-  return game.seats.map((s) => (s.kind === "ai" ? t("cpu") + (s.ai ? " (" + t("level." + s.ai).toLowerCase() + ")" : "") : s.name || "—"))
-    .join(" — ");
+  return game.seats.map((s) => (s.kind === "ai" ? esc(t("cpu") + (s.ai ? " (" + t("level." + s.ai).toLowerCase() + ")" : ""))
+    : playerLink(s.player, s.name || "—"))).join(" — ");
 }
 
 function variant(game) {
@@ -26,7 +28,7 @@ function row(game, finished) {
     : '<a class="btn" href="/?game=' + game.id + '" data-watch="' + game.id + '">' + esc(t("watch.open")) + "</a>";
   return '<li class="watch-row" data-game="' + game.id + '">' +
     (game.tournament ? '<span class="tag">' + esc(t("watch.tournament")) + "</span>" : "") +
-    '<span class="who">' + esc(seatNames(game)) + "</span>" +
+    '<span class="who">' + seatNames(game) + "</span>" +
     '<span class="muted">' + esc(variant(game)) + "</span>" +
     (finished ? "" : '<span class="spectators" data-spectators="' + game.spectators + '">' + esc(t("watch.spectators", { n: game.spectators })) + "</span>") +
     link + "</li>";

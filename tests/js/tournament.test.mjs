@@ -115,6 +115,7 @@ test("swiss and round robin: points at each table, standings with the Buchholz, 
     const html = standingsHTML(d, L, words());
     assert.match(html, /Бухгольц/);
     assert.equal((html.match(/<tr /g) || []).length, d.standings.length);
+    for (const s of d.standings) assert.ok(html.includes('href="/players/' + s.player + '/"'), `${name}: ${s.name} links to their page`);
   }
 });
 

@@ -1,0 +1,81 @@
+"""The players' part of the contract: ``GET /api/v1/players/{id}/``, a player's profile."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.serializers import ErrorSerializer
+from games.stats import OUTCOMES
+from ratings.profiles import player_profile
+
+
+class RatingPointSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    at = serializers.DateTimeField()
+    rating = serializers.IntegerField(help_text="The rating after this game")
+
+
+class VariantRatingSerializer(serializers.Serializer):
+    rating = serializers.IntegerField()
+    games = serializers.IntegerField(help_text="Rated games of this variant")
+    provisional = serializers.BooleanField(help_text="Too few rated games for the rating to mean much yet")
+    history = RatingPointSerializer(many=True, help_text="The rating after each rated game, oldest first")
+
+
+class RecordSerializer(serializers.Serializer):
+    games = serializers.IntegerField(help_text="Finished games with a seat: wins + durak + draws + left")
+    wins = serializers.IntegerField(help_text="Not the durak (nor of a losing team) in a game that had one")
+    durak = serializers.IntegerField(help_text="Left holding cards: the durak, or one of a losing team")
+    draws = serializers.IntegerField()
+    left = serializers.IntegerField(help_text="Seats given up after the reconnect window: losses")
+
+
+class VersusComputerSerializer(RecordSerializer):
+    level = serializers.CharField(help_text="A computer level that sat at these tables")
+
+
+class RecentSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField(allow_blank=True)
+    kind = serializers.ChoiceField(choices=["human", "ai"], allow_null=True)
+    ai = serializers.CharField(required=False, help_text="A computer seat's level")
+    player = serializers.IntegerField(required=False, help_text="A person's player id (their profile)")
+
+
+class RecentGameSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+    result = serializers.ChoiceField(choices=list(OUTCOMES), help_text="What the game was for this player")
+    seat = serializers.IntegerField()
+    variant = serializers.CharField()
+    players = serializers.IntegerField()
+    deck = serializers.IntegerField()
+    seats = RecentSeatSerializer(many=True)
+    replay = serializers.CharField(help_text="The replay page's address")
+
+
+class PlayerProfileSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    guest = serializers.BooleanField()
+    ratings = serializers.DictField(child=VariantRatingSerializer(), help_text="Per variant")
+    stats = RecordSerializer()
+    versus_computer = VersusComputerSerializer(many=True, help_text="Per computer level, weakest first")
+    recent_games = RecentGameSerializer(many=True, help_text="The last finished games, newest first")
+
+
+class PlayerProfileApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: PlayerProfileSerializer, 404: OpenApiResponse(ErrorSerializer)},
+                   summary="A player's profile: ratings, record, results against the computer, recent games")
+    def get(self, request: Request, player_id: int) -> Response:
+        data: dict[str, Any] = player_profile(player_id)
+        return Response(data)

@@ -1,0 +1,82 @@
+/* The header's links to the players' pages, on every page that loads this module:
+ * «Рейтинги» (/ratings/) always, and «Мой профиль» once the page knows its player
+ * (GET /api/v1/players/me/ with the browser's guest token or its session). It asks with a
+ * plain fetch, not api.js: a stale token here must not make a new guest behind the page's back. */
+import { onLangChange, t } from "./i18n.js";
+import { load } from "./prefs.js";
+import { playerHref } from "./playerlink.js";
+
+// The game page makes its guest a moment after loading: look for a token each second a while.
+const TRIES = 10;
+
+let resolveMe;
+/* The signed-in player's id, or null: resolved once known (or once it is clear there is none). */
+export const whoAmI = new Promise((resolve) => { resolveMe = resolve; });
+
+function nav() {
+  return document.querySelector(".top-nav");
+}
+
+function link(name, href) {
+  const bar = nav();
+  if (!bar) return null;
+  let a = bar.querySelector('[data-nav="' + name + '"]');
+  if (!a) {
+    a = document.createElement("a");
+    a.dataset.nav = name;
+    a.href = href;
+    bar.append(" ", a);
+  }
+  return a;
+}
+
+function label() {
+  const bar = nav();
+  if (!bar) return;
+  bar.querySelectorAll("[data-nav]").forEach((a) => { a.textContent = t("nav." + a.dataset.nav); });
+}
+
+async function fetchMe() {
+  const headers = { Accept: "application/json" };
+  const token = load("token", null);
+  if (token) headers.Authorization = "Token " + token;
+  try {
+    const resp = await fetch("/api/v1/players/me/", { headers, credentials: "same-origin" });
+    if (!resp.ok) return null;
+    const data = await resp.json();
+    return typeof data.id === "number" ? data.id : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+async function findMe() {
+  for (let i = 0; i < TRIES; i++) {
+    const token = load("token", null);
+    if (token || i === 0) { // the first time without a token too: a signed-in session
+      const id = await fetchMe();
+      if (id !== null) return id;
+      if (token) return null; // a token that is no player's: the page will make a new one
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return null;
+}
+
+async function start() {
+  const ratings = link("ratings", "/ratings/");
+  if (ratings && location.pathname === "/ratings/") ratings.setAttribute("aria-current", "page");
+  label();
+  const id = await findMe();
+  resolveMe(id);
+  if (id !== null) {
+    const mine = link("me", playerHref(id));
+    if (mine && location.pathname === playerHref(id)) mine.setAttribute("aria-current", "page");
+    label();
+  }
+}
+
+onLangChange(label);
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();
