@@ -6,10 +6,9 @@ import { test } from "node:test";
 import { chartPoints, linePath, ratingChart } from "../../static/durak/chart.js";
 import { STRINGS, translate } from "../../static/durak/i18n.js";
 import { playerLink } from "../../static/durak/playerlink.js";
-import { PROFILE, mergeProfileStrings } from "../../static/durak/profile-strings.js";
+import { PROFILE } from "../../static/durak/profile-strings.js";
 import { computerHTML, leaderboardHTML, ratingsHTML, recentHTML, statsHTML, variantsOf } from "../../static/durak/profileview.js";
 
-mergeProfileStrings();
 const w = (lang = "ru") => ({ t: (k, p) => translate(lang, k, p), lang });
 const history = [
   { game: 3, at: "2026-12-01T10:00:00Z", rating: 1500 },
