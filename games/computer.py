@@ -42,10 +42,22 @@ HINT_POLL_SECONDS = 0.02
 _NOTHING = "none"  # cached "no hint" (the cache cannot tell a stored None from a miss)
 
 
+# The level that plays a seat its person gave up (``games.leaving``), like a stand-in
+# after a move timer.
+GIVEN_UP_LEVEL = "experienced"
+
+
 def seats_to_act(state: State, seats: list[Seat]) -> list[Seat]:
-    """Computer seats that have something to do now, in the engine's actor order."""
+    """Computer seats that have something to do now, in the engine's actor order; a seat
+    its person gave up counts as one (``level_of``)."""
     by_number = {seat.number: seat for seat in seats}
-    return [by_number[n] for n in actors(state) if n in by_number and by_number[n].ai_level]
+    return [by_number[n] for n in actors(state)
+            if n in by_number and (by_number[n].ai_level or state.given_up >> n & 1)]
+
+
+def level_of(seat: Seat) -> str:
+    """The computer level that plays ``seat``: its own, or the given-up seats' one."""
+    return seat.ai_level or GIVEN_UP_LEVEL
 
 
 def seed(game_id: int, seq: int) -> int:

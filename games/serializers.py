@@ -85,6 +85,9 @@ class SeatViewSerializer(serializers.Serializer):
     out = serializers.BooleanField()
     known = serializers.ListField(child=serializers.CharField(),
                                   help_text="Cards of this hand that everyone saw go in")
+    given_up = serializers.BooleanField(required=False, help_text="Its person left the game: the computer plays it")
+    hand = serializers.ListField(child=serializers.CharField(), required=False,
+                                 help_text="Once the game is finished only: the cards left in this hand")
 
 
 class YouSerializer(serializers.Serializer):
@@ -98,7 +101,7 @@ class ResultSerializer(serializers.Serializer):
     losers = serializers.ListField(child=serializers.IntegerField())
     places = serializers.ListField(child=serializers.IntegerField())
     forfeits = serializers.ListField(child=serializers.IntegerField(), required=False,
-                                     help_text="Seats that left and did not come back in time: losses")
+                                     help_text="Seats given up (left the game, or did not come back in time): losses")
 
 
 class GameViewSerializer(serializers.Serializer):
@@ -121,6 +124,7 @@ class GameViewSerializer(serializers.Serializer):
     legal_actions = ActionSerializer(many=True)
     result = ResultSerializer(allow_null=True)
     fairness = FairnessSerializer()
+    timer = serializers.IntegerField(allow_null=True, help_text="Seconds per move at this table; null: no clock")
 
 
 class EventSerializer(serializers.Serializer):

@@ -8,6 +8,7 @@ urlpatterns = [
     path("games/<int:game_id>/join/", apis.GameJoinApi.as_view(), name="game-join"),
     path("games/<int:game_id>/fill/", apis.GameFillApi.as_view(), name="game-fill"),
     path("games/<int:game_id>/actions/", apis.ActionPlayApi.as_view(), name="game-actions"),
+    path("games/<int:game_id>/leave/", apis.GameLeaveApi.as_view(), name="game-leave"),
     path("games/<int:game_id>/events/", apis.GameEventsApi.as_view(), name="game-events"),
     path("games/<int:game_id>/replay/", apis.GameReplayApi.as_view(), name="game-replay"),
     path("games/<int:game_id>/hint/", apis.GameHintApi.as_view(), name="game-hint"),

@@ -9,7 +9,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.serializers import GameSummarySerializer
+from accounts.selectors import player_of
+from games import selectors as game_selectors
+from games.serializers import ErrorSerializer, GameSummarySerializer
+from live import services as live_services
 from live.lobby import lobby, spectator_counts
 
 
@@ -41,3 +44,21 @@ class SpectatorCountApi(APIView):
                        "game": serializers.IntegerField(), "spectators": serializers.IntegerField()})})
     def get(self, request: Request, game_id: int) -> Response:
         return Response({"game": game_id, "spectators": spectator_counts([game_id]).get(game_id, 0)})
+
+
+class SeatBackApi(APIView):
+    """«Вернуться за стол»: the computer stands in for a person whose move clock ran out
+    (``live.services``) until they act, reconnect, or press this."""
+
+    @extend_schema(operation_id="games_back", request=None, summary="Take your seat back from the computer",
+                   responses={200: inline_serializer("SeatBack", fields={
+                       "game": serializers.IntegerField(), "seat": serializers.IntegerField(),
+                       "returned": serializers.BooleanField(
+                           help_text="Whether the computer was standing in (false: nothing to take back, "
+                                     "or the reconnect window had closed)")}),
+                              **{code: ErrorSerializer for code in (401, 403, 404)}})
+    def post(self, request: Request, game_id: int) -> Response:
+        game = game_selectors.game_get(game_id)
+        seat = game_selectors.seated_number(game_selectors.seats_of(game), player_of(request.user))
+        returned = live_services.seat_returned(game_id=game.pk, seat=seat)
+        return Response({"game": game.pk, "seat": seat, "returned": returned})

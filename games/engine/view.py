@@ -36,9 +36,14 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "hand_count": state.hands[s].bit_count(),
             "out": bool(state.out >> s & 1),
             "known": _names(state.known[s]) if s != seat else [],
+            "given_up": bool(state.given_up >> s & 1),
         }
         for s in range(n)
     ]
+    if state.result is not None:
+        # The game is over: the cards left in hands are turned face up (the durak's).
+        for entry in seats:
+            entry["hand"] = _names(state.hands[entry["seat"]])
     you = None
     legal: list[dict[str, Any]] = []
     if seat is not None:
@@ -48,6 +53,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     if state.result is not None:
         r = state.result
         result = {"durak": r.durak, "draw": r.draw, "losers": list(r.losers), "places": list(r.places)}
+        if state.given_up:
+            # Seats their person left: losses whatever the cards say.
+            result["forfeits"] = [s for s in range(n) if state.given_up >> s & 1]
     return {
         "rules": state.rules.to_dict(),
         "trump": NAME_OF[state.trump],
