@@ -30,6 +30,7 @@ import { render, renderSettings, renderStatic } from "./render.js";
 import { pollTick, POLL_MS, whenDealt } from "./replay.js";
 import { paintWith } from "./screen.js";
 import { startSpectatorCount } from "./spectators.js";
+import { played as sounds } from "./sound.js";
 import { clearNotice, clockTick, state } from "./store.js";
 import { t } from "./text.js";
 
@@ -64,7 +65,7 @@ function tickClocks() {
 }
 
 // For the browser tests and the curious: the page's state, read-only.
-window.durakPage = { state, render };
+window.durakPage = { state, render, sounds };
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
 else start();

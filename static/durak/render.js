@@ -55,13 +55,14 @@ function renderOpponents() {
     const think = acting.has(s.seat) && !m.result ? '<span class="think">' + esc(t("role.thinking")) + "</span>" : "";
     const bubble = renderSaid(s.seat, S.said[s.seat], S.anim && S.anim.seat === s.seat);
     // Once the game is over the cards left in a hand are turned face up.
-    if (m.result && s.hand && s.hand.length) backs = s.hand.slice(0, 12).map((c) => cardHTML(c, { cls: "mini" })).join("");
+    const left = m.result && S.endHands ? S.endHands[s.seat] || [] : [];
+    if (left.length) backs = left.slice(0, 12).map((c) => cardHTML(c, { cls: "mini" })).join("");
     const known = s.known && s.known.length ? '<div class="known">' + esc(t("known", { cards: cardsText(s.known) })) + "</div>" : "";
     return '<li class="opp' + (acting.has(s.seat) ? " active" : "") + (s.out ? " out" : "") + acted + '" data-seat="' + s.seat + '">' +
       '<div class="opp-head"><span class="name">' + esc(seatName(s.seat)) + "</span>" +
       (s.kind === "ai" && s.ai && isComputerLevel(s.ai) ? '<span class="lvl">' + esc(t("level." + s.ai).toLowerCase()) + "</span>" : "") +
       (role ? '<span class="role role-' + role + '">' + esc(t("role." + role)) + "</span>" : "") + think + clockHTML(s.seat) + "</div>" +
-      '<div class="backs' + (m.result && s.hand && s.hand.length ? " faces" : "") + '"' + (m.result && s.hand && s.hand.length ? "" : ' aria-hidden="true"') + ">" + backs + "</div>" +
+      '<div class="backs' + (left.length ? " faces" : "") + '"' + (left.length ? "" : ' aria-hidden="true"') + ">" + backs + "</div>" +
       '<div class="count" data-count="' + s.hand_count + '">' + esc(countCards(s.hand_count)) + "</div>" + known + bubble + "</li>";
   }).join("");
 }

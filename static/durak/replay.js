@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { load } from "./prefs.js";
 import { redraw } from "./screen.js";
 import { sound, soundOf } from "./sound.js";
+import { buildSteps } from "./steps.js";
 import * as store from "./store.js";
 import { t } from "./text.js";
 
@@ -95,6 +96,22 @@ export async function pump() {
 function adopt(view) {
   store.adoptView(view);
   redraw();
+  if (view.status === "finished") revealHands(view.id);
+}
+
+/* The cards left in hands at the end: the replay opens once the game is finished (every
+ * card), and its last position holds them; before the end nothing shows them. */
+let revealed = null;
+async function revealHands(id) {
+  if (revealed === id) return;
+  revealed = id;
+  try {
+    const built = buildSteps(await api("GET", "/games/" + id + "/replay/"));
+    store.revealHands(id, built.steps[built.steps.length - 1].pos.hands);
+    redraw();
+  } catch (e) {
+    revealed = null; // asked again at the next adoption
+  }
 }
 
 /* Catch the display up with the server's view once every event is shown. */

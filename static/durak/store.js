@@ -43,6 +43,7 @@ const S = {
   away: false, // the move clock ran out: the computer is playing this seat until the person is back
   notice: null, // {text, until}: a passing notice (the deck ran out)
   settingsOpen: false, // the folded settings shown during a game (phone)
+  endHands: null, // once the game is finished: every seat's cards left, from its replay
   tourTable: null, // the tournament this game is a table of: {game, tournament, name, round, final, timer}
   clockSeq: null, // the position the move clock counts from, and since when (ms)
   clockSince: 0,
@@ -110,6 +111,7 @@ export function openGame(view) {
   S.said = {};
   S.away = false;
   S.notice = null;
+  S.endHands = null;
   S.ownUpTo = view.seq;
   S.lastSeq = view.seq;
   S.adoptedSeq = view.seq;
@@ -276,6 +278,11 @@ export function showEvent(e) {
 /* The person is back at their seat (they pressed «Вернуться за стол», or acted). */
 export function backAtTable() {
   S.away = false;
+}
+
+/* The finished game's replay told every hand's last cards (the view never shows them). */
+export function revealHands(gameId, hands) {
+  if (S.gameId === gameId) S.endHands = hands;
 }
 
 export function clearNotice() {

@@ -24,11 +24,11 @@ export function resultExtra() {
   for (const seat of r.forfeits || []) {
     if (seat !== mine) html += '<span class="left">' + esc(t("result.leftOther", { name: seatName(seat) })) + "</span>";
   }
-  for (const s of m.seats) {
-    if (!s.hand || !s.hand.length) continue;
-    const key = s.seat === mine ? "result.cards.you" : "result.cards";
-    html += '<span class="left-cards" data-seat="' + s.seat + '">' + esc(t(key, { name: seatName(s.seat), cards: cardsText(s.hand) })) + "</span>";
-  }
+  (S.endHands || []).forEach((hand, seat) => {
+    if (!hand || !hand.length) return;
+    const key = seat === mine ? "result.cards.you" : "result.cards";
+    html += '<span class="left-cards" data-seat="' + seat + '">' + esc(t(key, { name: seatName(seat), cards: cardsText(hand) })) + "</span>";
+  });
   return html;
 }
 
@@ -38,6 +38,7 @@ export function renderPanel() {
   const form = $("#settings");
   if (form) {
     const running = gameRunning() && !!(S.model && S.model.you);
+    form.classList.toggle("running", running);
     form.classList.toggle("folded", running && !S.settingsOpen);
     const toggle = $("#btn-settings");
     if (toggle) toggle.setAttribute("aria-expanded", String(!running || S.settingsOpen));

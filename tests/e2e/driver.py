@@ -83,11 +83,15 @@ def _try_step(page: Any, policy: str) -> bool:
         click_and_wait(page, "#btn-take")
         return True
     if visible(page, "#btn-pass"):
-        # One action, two names: «Пусть берёт» while the defender is taking, else «Бито».
-        taking = page.evaluate("() => window.durakPage.state.view.taking")
+        # One action, three names: «Пусть берёт» while the defender is taking, «Бито» once
+        # every card on the table is beaten, else «Больше не подкидываю».
+        taking, beaten = page.evaluate(
+            "() => { const v = window.durakPage.state.view;"
+            " return [v.taking, v.table.length > 0 && v.table.every((p) => p.defense)]; }")
         label = page.locator("#btn-pass").inner_text()
         if page.locator("html").get_attribute("lang") == "ru":
-            assert label == ("Пусть берёт" if taking else "Бито"), (label, taking)
+            expected = "Пусть берёт" if taking else "Бито" if beaten else "Больше не подкидываю"
+            assert label == expected, (label, taking, beaten)
         click_and_wait(page, "#btn-pass")
         return True
     if page.locator("#hand .card.playable").count():
@@ -130,6 +134,11 @@ def new_game(page: Any) -> None:
     before = page.get_attribute("#game", "data-seq")
     old = page.evaluate("() => window.durakPage.state.gameId")
     page.locator("#btn-new").click()
+    # During a running game the page asks first: leave it (a loss by leaving).
+    page.wait_for_function("(old) => window.durakPage.state.gameId !== old || document.querySelector('#confirm').open",
+                           arg=old)
+    if page.evaluate("() => document.querySelector('#confirm').open"):
+        page.locator('#confirm [data-confirm="leave"]').click()
     page.wait_for_function("(old) => window.durakPage.state.gameId !== old", arg=old)
     del before
     wait_ready(page)
