@@ -50,7 +50,8 @@ export function renderPanel() {
   document.body.dataset.pace = S.pace;
   const box = $("#notice");
   if (!box) return;
-  const n = S.notice && S.notice.until > Date.now() ? S.notice : null;
+  // The notice passes; at the end of the game the result says what matters.
+  const n = S.notice && S.notice.until > Date.now() && !(S.model && S.model.result) ? S.notice : null;
   box.hidden = !n;
   if (!n) return;
   const e = n.entry.e;

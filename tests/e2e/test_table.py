@@ -262,6 +262,9 @@ def test_words_plurals_the_deck_running_out_and_the_cards_left(fresh_page: Any) 
     if not result["draw"]:
         page.wait_for_selector(".left-cards")
         assert re.search(r"(Карты на руках у|Ваши оставшиеся карты)", page.locator("#result").inner_text())
+    assert not page.locator("#notice").is_visible(), "the deck notice covers the result"
+    page.wait_for_timeout(600)  # the banner's entrance
+    page.locator("#result").scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / "table-end-desktop.png"))
 
 

@@ -114,3 +114,17 @@ def test_the_engine_refuses_a_finished_game_a_seat_out_or_given_up() -> None:
         assert error.code == "game_finished"
     else:
         raise AssertionError("a finished game given up")
+
+
+def test_the_schema_names_leave_and_back_with_their_answers(db: None) -> None:
+    from django.test import Client as DjangoClient
+
+    paths = DjangoClient().get("/api/schema/", HTTP_ACCEPT="application/json").json()["paths"]
+    leave = paths["/api/v1/games/{game_id}/leave/"]["post"]["responses"]
+    assert {"200", "403", "404", "409"} <= set(leave)
+    assert "GameView" in str(leave["200"])
+    back = paths["/api/v1/games/{game_id}/back/"]["post"]["responses"]
+    assert "SeatBack" in str(back["200"])
+    schema = DjangoClient().get("/api/schema/", HTTP_ACCEPT="application/json").json()["components"]["schemas"]
+    assert "timer" in schema["GameView"]["properties"]
+    assert "given_up" in schema["SeatView"]["properties"]
