@@ -155,3 +155,11 @@ def state(page: Any) -> dict[str, Any]:
       discard: document.querySelector('#discard .discard-count').dataset.count,
       game: window.durakPage.state.gameId,
     })""")
+
+
+def leave_if_asked(page: Any) -> None:
+    """«Новая игра» / «Играть с друзьями» during a running game ask first: confirm leaving it."""
+    page.wait_for_function("() => document.querySelector('#confirm').open || !document.querySelector('#invite').hidden"
+                           " || !window.durakPage.state.creating", timeout=5_000)
+    if page.evaluate("() => document.querySelector('#confirm').open"):
+        page.locator('#confirm [data-confirm="leave"]').click()

@@ -57,7 +57,11 @@ def _api(server: str, token: str) -> httpx.Client:
 
 
 def _contrast(page: Any, selector: str) -> list[dict[str, Any]]:
-    return [page.evaluate(CONTRAST, el) for el in page.query_selector_all(selector) if el.is_visible()]
+    """Every visible match's contrast, read in one go (a re-render cannot come between)."""
+    return list(page.evaluate(
+        "([sel, fn]) => { const contrast = eval(fn); return [...document.querySelectorAll(sel)]"
+        ".filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden').map(contrast); }",
+        [selector, CONTRAST]))
 
 
 def test_cards_and_buttons_are_readable(fresh_page: Any) -> None:
@@ -85,8 +89,7 @@ def test_cards_and_buttons_are_readable(fresh_page: Any) -> None:
     page.screenshot(path=str(SCREENSHOTS / "table-contrast-desktop.png"))
     # «Посадить компьютер» on the white invitation box (white on white before).
     page.locator("#btn-friend").click()
-    if page.locator("#confirm").evaluate("(d) => d.open"):
-        page.locator('#confirm [data-confirm="leave"]').click()
+    driver.leave_if_asked(page)
     page.wait_for_selector("#invite:not([hidden])")
     fill = _contrast(page, '#invite [data-act="fill"], #invite [data-act="copy"]')
     assert len(fill) == 2 and all(b["ratio"] >= 4.5 for b in fill), fill
