@@ -307,6 +307,8 @@ export function render() {
       (role ? '<span class="role role-' + role + '">' + esc(t("me." + role)) + "</span>" : "") + clockHTML(mine);
   }
   $("#hand").innerHTML = renderHand();
+  // The phone's hand is one row however many cards it holds: the overlap grows with the count.
+  $("#hand").style.setProperty("--n", String(m.you ? m.you.hand.length : 0));
   $("#hand").setAttribute("aria-label", t("hand") + ": " + countCards(m.you ? m.you.hand.length : 0));
   $("#result").innerHTML = resultHTML();
   $("#result").hidden = !m.result;
