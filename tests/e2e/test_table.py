@@ -71,6 +71,8 @@ def test_cards_and_buttons_are_readable(fresh_page: Any) -> None:
     _load(page)
     seen_dim_red = False
     for _ in range(12):
+        # Measured at rest: a card flying in or swept away passes through transparency.
+        page.wait_for_function("() => document.getAnimations().every((a) => a.effect.getTiming().iterations === Infinity)")
         faces = _contrast(page, "#hand .card .r, #table .card .r, #deck .trump-card .r")
         assert faces and all(f["ratio"] >= 4.5 for f in faces), [f for f in faces if f["ratio"] < 4.5]
         dim_red = page.query_selector_all("#hand .card.dim.red")
@@ -86,6 +88,8 @@ def test_cards_and_buttons_are_readable(fresh_page: Any) -> None:
             break
         driver.step(page)
     assert seen_dim_red, "no dimmed red card came up to check"
+    print("lowest contrast: card faces", round(min(f["ratio"] for f in faces), 2),
+          "buttons", round(min(b["ratio"] for b in buttons), 2))
     page.screenshot(path=str(SCREENSHOTS / "table-contrast-desktop.png"))
     # «Посадить компьютер» on the white invitation box (white on white before).
     page.locator("#btn-friend").click()
@@ -298,6 +302,7 @@ def test_speed_setting_and_sound_toggle_are_remembered(fresh_page: Any) -> None:
         delays.append(page.evaluate("() => window.__shown - window.__start"))
         if len(delays) >= 3:
             break
+    print("computer's answer on screen after the person's click, ms:", [round(d) for d in delays])
     assert delays and max(delays) < 1000, delays
     page.locator("#pace").select_option("instant")
     page.locator("label.switch:has(#sound)").click()
