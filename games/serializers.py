@@ -85,9 +85,7 @@ class SeatViewSerializer(serializers.Serializer):
     out = serializers.BooleanField()
     known = serializers.ListField(child=serializers.CharField(),
                                   help_text="Cards of this hand that everyone saw go in")
-    given_up = serializers.BooleanField(required=False, help_text="Its person left the game: the computer plays it")
-    hand = serializers.ListField(child=serializers.CharField(), required=False,
-                                 help_text="Once the game is finished only: the cards left in this hand")
+    given_up = serializers.BooleanField(required=False, help_text="Present (true) once its person left the game: the computer plays it")
 
 
 class YouSerializer(serializers.Serializer):

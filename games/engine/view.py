@@ -36,14 +36,12 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "hand_count": state.hands[s].bit_count(),
             "out": bool(state.out >> s & 1),
             "known": _names(state.known[s]) if s != seat else [],
-            "given_up": bool(state.given_up >> s & 1),
         }
         for s in range(n)
     ]
-    if state.result is not None:
-        # The game is over: the cards left in hands are turned face up (the durak's).
-        for entry in seats:
-            entry["hand"] = _names(state.hands[entry["seat"]])
+    for s in range(n):
+        if state.given_up >> s & 1:
+            seats[s]["given_up"] = True  # its person left: the computer plays it
     you = None
     legal: list[dict[str, Any]] = []
     if seat is not None:

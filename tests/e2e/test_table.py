@@ -314,7 +314,7 @@ def test_speed_setting_and_sound_toggle_are_remembered(fresh_page: Any) -> None:
         kinds.append("lead" if lead else "bito")
         if len(delays) >= 6 and "bito" in kinds:
             break
-    print("computer's answer on screen after the person's click, ms:", list(zip(kinds, [round(d) for d in delays])))
+    print("computer's answer on screen after the person's click, ms:", list(zip(kinds, [round(d) for d in delays], strict=True)))
     assert delays and max(delays) < 1000, delays
     page.locator("#pace").select_option("instant")
     page.locator("label.switch:has(#sound)").click()
