@@ -75,13 +75,13 @@ def test_cards_and_buttons_are_readable(fresh_page: Any) -> None:
         page.wait_for_function("() => document.getAnimations().every((a) => a.effect.getTiming().iterations === Infinity)")
         faces = _contrast(page, "#hand .card .r, #table .card .r, #deck .trump-card .r")
         assert faces and all(f["ratio"] >= 4.5 for f in faces), [f for f in faces if f["ratio"] < 4.5]
-        dim_red = page.query_selector_all("#hand .card.dim.red")
-        for card in dim_red:
+        dim_red = page.evaluate("() => [...document.querySelectorAll('#hand .card.dim.red')]"
+                                ".map((el) => [getComputedStyle(el).color, getComputedStyle(el).filter])")
+        for color, css_filter in dim_red:
             seen_dim_red = True
-            color = page.evaluate("(el) => getComputedStyle(el).color", card)
             r, g, b = (int(x) for x in re.findall(r"\d+", color)[:3])
             assert r > 150 and g < 60 and b < 60, f"a dimmed red card is {color}, not red"
-            assert page.evaluate("(el) => getComputedStyle(el).filter", card) == "none"
+            assert css_filter == "none"
         buttons = _contrast(page, "#game .btn, #settings .btn, .lang-switch button")
         assert buttons and all(b["ratio"] >= 4.5 for b in buttons), [b for b in buttons if b["ratio"] < 4.5]
         if seen_dim_red and page.query_selector("#hand .card.dim"):
