@@ -43,6 +43,7 @@ export function seatName(seat) {
   const m = state.model;
   const info = m && m.seats[seat];
   if (info && info.kind === "human" && info.name) return info.name;
+  if (m && m.status === "waiting" && info && info.kind === null) return t("seat.open"); // nobody sits there yet
   // Computer players are numbered in seat order after you.
   const mine = me() || 0;
   const n = m ? m.seats.length : 2;

@@ -95,6 +95,7 @@ def test_cards_and_buttons_are_readable(fresh_page: Any) -> None:
     page.locator("#btn-friend").click()
     driver.leave_if_asked(page)
     page.wait_for_selector("#invite:not([hidden])")
+    assert page.locator("#opponents .name").all_inner_texts() == ["Свободное место", "Свободное место"]
     fill = _contrast(page, '#invite [data-act="fill"], #invite [data-act="copy"]')
     assert len(fill) == 2 and all(b["ratio"] >= 4.5 for b in fill), fill
     page.screenshot(path=str(SCREENSHOTS / "table-invite.png"))
