@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from games import selectors
+from games import computer, leaving, selectors, services
 from games.engine import Rules, event_from_dict, give_up, replay, shuffled_deck, start
 from games.engine.errors import IllegalAction
 from games.models import Game, GameEvent
 from games.results import first_seat_score
-from tests.harness.moves import play_out_over_rest
-from tests.harness.tables import table_over_rest
+from tests.harness.moves import play_out_over_rest, seat_due
+from tests.harness.tables import table_create, table_over_rest
 
 
 def _leave(client: Any, game_id: int) -> Any:
@@ -128,3 +128,17 @@ def test_the_schema_names_leave_and_back_with_their_answers(db: None) -> None:
     schema = DjangoClient().get("/api/schema/", HTTP_ACCEPT="application/json").json()["components"]["schemas"]
     assert "timer" in schema["GameView"]["properties"]
     assert "given_up" in schema["SeatView"]["properties"]
+
+
+def test_a_given_up_seat_whose_turn_was_lost_is_swept_like_a_computers(db: None) -> None:
+    """Two people, no computer: one leaves while it is their move. Here no on-commit hook
+    runs (the computer's turn is "lost"): the stalled-turn sweep finds the game."""
+    table = table_create(rules={"players": 3})
+    game = table.game
+    seat = seat_due(game)
+    leaving.game_leave(game_id=game.pk, player=table.people[seat])
+    assert game.pk in [g.pk for g in computer.games_stalled(0)]
+    # And the computer's turn plays the given-up seat.
+    left_at = GameEvent.objects.get(game=game, type="seat_given_up").seq
+    assert services.ai_turn_play(game_id=game.pk, expected_seq=left_at)
+    assert GameEvent.objects.get(game=game, seq=left_at + 1).actor_seat == seat
