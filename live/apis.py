@@ -57,6 +57,16 @@ class SeatBackApi(APIView):
                            help_text="Whether the computer was standing in (false: nothing to take back, "
                                      "or the reconnect window had closed)")}),
                               **{code: ErrorSerializer for code in (401, 403, 404)}})
+    @extend_schema(operation_id="games_away", summary="Whether the computer stands in for your seat now",
+                   responses={200: inline_serializer("SeatAway", fields={
+                       "game": serializers.IntegerField(), "seat": serializers.IntegerField(),
+                       "away": serializers.BooleanField(help_text="Your clock ran out and you have not come back")}),
+                              **{code: ErrorSerializer for code in (401, 403, 404)}})
+    def get(self, request: Request, game_id: int) -> Response:
+        game = game_selectors.game_get(game_id)
+        seat = game_selectors.seated_number(game_selectors.seats_of(game), player_of(request.user))
+        return Response({"game": game.pk, "seat": seat, "away": live_services.seat_away(game_id=game.pk, seat=seat)})
+
     def post(self, request: Request, game_id: int) -> Response:
         game = game_selectors.game_get(game_id)
         seat = game_selectors.seated_number(game_selectors.seats_of(game), player_of(request.user))

@@ -41,6 +41,13 @@ def seat_returned(*, game_id: int, seat: int) -> bool:
     ).update(returned_at=timezone.now()))
 
 
+def seat_away(*, game_id: int, seat: int) -> bool:
+    """Whether the computer stands in for the seat now (its clock ran out, its player has
+    not come back, and the window has not closed)."""
+    return SeatAbsence.objects.filter(game_id=game_id, seat=seat, returned_at__isnull=True,
+                                      forfeited_at__isnull=True).exists()
+
+
 def _open_absence(game_id: int, seat: int) -> SeatAbsence | None:
     return SeatAbsence.objects.filter(game_id=game_id, seat=seat, returned_at__isnull=True).first()
 

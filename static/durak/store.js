@@ -280,6 +280,11 @@ export function backAtTable() {
   S.away = false;
 }
 
+/* What the server said on opening a timed table: the computer stands in for this seat. */
+export function awayOnOpen(gameId, away) {
+  if (S.gameId === gameId && away) S.away = true;
+}
+
 /* The finished game's replay told every hand's last cards (the view never shows them). */
 export function revealHands(gameId, hands) {
   if (S.gameId === gameId) S.endHands = hands;

@@ -200,6 +200,10 @@ def test_the_move_clock_its_timeout_and_taking_the_seat_back(fresh_page: Any, se
     assert "Время вышло — за вас компьютер:" in page.locator("#log").inner_text()
     assert not re.search(r"^Вы (ходите|подкидываете|бьёте)", page.locator("#log li").first.inner_text())
     page.screenshot(path=str(SCREENSHOTS / "table-timeout.png"))
+    # A reload while away: the server says the computer stands in, and the page shows it.
+    page.reload()
+    driver.wait_ready(page)
+    page.wait_for_selector("#timeout:not([hidden])", timeout=10000)
     answers: list[Any] = []
     page.on("response", lambda r: answers.append(r) if r.url.endswith(f"/games/{game}/back/") else None)
     page.locator('#timeout [data-act="back"]').click()

@@ -137,10 +137,12 @@ def test_the_back_button_takes_the_seat_back_over_rest(scheduled: Scheduled, mak
     _time_passes(game, 31)
     assert live.seat_timed_out(game_id=game.pk, seat=seat, expected_seq=seq)
     person = make_client((table.people[seat], table.tokens[seat]))
+    assert person.get(f"/api/v1/games/{game.pk}/back/").json() == {"game": game.pk, "seat": seat, "away": True}
     answer = person.post(f"/api/v1/games/{game.pk}/back/")
     assert answer.status_code == 200 and answer.json() == {"game": game.pk, "seat": seat, "returned": True}
     assert SeatAbsence.objects.get(game=game, seat=seat).returned_at is not None
     again = person.post(f"/api/v1/games/{game.pk}/back/")
     assert again.status_code == 200 and again.json()["returned"] is False
+    assert person.get(f"/api/v1/games/{game.pk}/back/").json()["away"] is False
     stranger = make_client()
     assert stranger.post(f"/api/v1/games/{game.pk}/back/").status_code == 403
