@@ -50,13 +50,6 @@ class SeatBackApi(APIView):
     """«Вернуться за стол»: the computer stands in for a person whose move clock ran out
     (``live.services``) until they act, reconnect, or press this."""
 
-    @extend_schema(operation_id="games_back", request=None, summary="Take your seat back from the computer",
-                   responses={200: inline_serializer("SeatBack", fields={
-                       "game": serializers.IntegerField(), "seat": serializers.IntegerField(),
-                       "returned": serializers.BooleanField(
-                           help_text="Whether the computer was standing in (false: nothing to take back, "
-                                     "or the reconnect window had closed)")}),
-                              **{code: ErrorSerializer for code in (401, 403, 404)}})
     @extend_schema(operation_id="games_away", summary="Whether the computer stands in for your seat now",
                    responses={200: inline_serializer("SeatAway", fields={
                        "game": serializers.IntegerField(), "seat": serializers.IntegerField(),
@@ -67,6 +60,13 @@ class SeatBackApi(APIView):
         seat = game_selectors.seated_number(game_selectors.seats_of(game), player_of(request.user))
         return Response({"game": game.pk, "seat": seat, "away": live_services.seat_away(game_id=game.pk, seat=seat)})
 
+    @extend_schema(operation_id="games_back", request=None, summary="Take your seat back from the computer",
+                   responses={200: inline_serializer("SeatBack", fields={
+                       "game": serializers.IntegerField(), "seat": serializers.IntegerField(),
+                       "returned": serializers.BooleanField(
+                           help_text="Whether the computer was standing in (false: nothing to take back, "
+                                     "or the reconnect window had closed)")}),
+                              **{code: ErrorSerializer for code in (401, 403, 404)}})
     def post(self, request: Request, game_id: int) -> Response:
         game = game_selectors.game_get(game_id)
         seat = game_selectors.seated_number(game_selectors.seats_of(game), player_of(request.user))

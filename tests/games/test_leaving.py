@@ -123,8 +123,9 @@ def test_the_schema_names_leave_and_back_with_their_answers(db: None) -> None:
     leave = paths["/api/v1/games/{game_id}/leave/"]["post"]["responses"]
     assert {"200", "403", "404", "409"} <= set(leave)
     assert "GameView" in str(leave["200"])
-    back = paths["/api/v1/games/{game_id}/back/"]["post"]["responses"]
-    assert "SeatBack" in str(back["200"])
+    back = paths["/api/v1/games/{game_id}/back/"]
+    assert "SeatBack" in str(back["post"]["responses"]["200"])
+    assert "SeatAway" in str(back["get"]["responses"]["200"])
     schema = DjangoClient().get("/api/schema/", HTTP_ACCEPT="application/json").json()["components"]["schemas"]
     assert "timer" in schema["GameView"]["properties"]
     assert "given_up" in schema["SeatView"]["properties"]
