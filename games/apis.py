@@ -19,7 +19,7 @@ from durak_platform.converters import MAX_ID
 from durak_platform.errors import InvalidRequest
 from durak_platform.schema import errors
 from durak_platform.throttles import PlayerRateThrottle, ScopedRateThrottle
-from games import computer, selectors, services
+from games import computer, leaving, selectors, services
 from games.engine import InvalidAction, action_from_dict
 from games.engine.ai import LEVELS
 from games.errors import InvalidActionError
@@ -131,6 +131,15 @@ class ActionPlayApi(APIView):
         player = _player(request)
         played = services.action_play(game_id=game_id, player=player, action=action, expected_seq=expected_seq)
         return Response(_view_of(played, player))
+
+
+class GameLeaveApi(APIView):
+    @extend_schema(request=None, responses={200: GameViewSerializer, **ERRORS},
+                   summary="Leave a running game: alone against computers it ends, you its durak; "
+                           "with other people the computer plays your seat and you rank last")
+    def post(self, request: Request, game_id: int) -> Response:
+        player = _player(request)
+        return Response(_view_of(leaving.game_leave(game_id=game_id, player=player), player))
 
 
 class GameEventsApi(APIView):

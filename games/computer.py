@@ -15,7 +15,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from accounts.models import Player
@@ -23,7 +23,7 @@ from games import selectors, store
 from games.engine import Action, Event, State, action_from_dict, actors, event_from_dict, legal_actions
 from games.engine.ai import READERS, choose_action
 from games.errors import GameNotStarted, HintsOff
-from games.models import Game, Seat
+from games.models import Game, GameEvent, Seat
 
 # Thinking time of a hint: the asker is waiting, and a hint is only advice.
 HINT_BUDGET_MS = 200
@@ -42,10 +42,22 @@ HINT_POLL_SECONDS = 0.02
 _NOTHING = "none"  # cached "no hint" (the cache cannot tell a stored None from a miss)
 
 
+# The level that plays a seat its person gave up (``games.leaving``), like a stand-in
+# after a move timer.
+GIVEN_UP_LEVEL = "experienced"
+
+
 def seats_to_act(state: State, seats: list[Seat]) -> list[Seat]:
-    """Computer seats that have something to do now, in the engine's actor order."""
+    """Computer seats that have something to do now, in the engine's actor order; a seat
+    its person gave up counts as one (``level_of``)."""
     by_number = {seat.number: seat for seat in seats}
-    return [by_number[n] for n in actors(state) if n in by_number and by_number[n].ai_level]
+    return [by_number[n] for n in actors(state)
+            if n in by_number and (by_number[n].ai_level or state.given_up >> n & 1)]
+
+
+def level_of(seat: Seat) -> str:
+    """The computer level that plays ``seat``: its own, or the given-up seats' one."""
+    return seat.ai_level or GIVEN_UP_LEVEL
 
 
 def seed(game_id: int, seq: int) -> int:
@@ -74,10 +86,12 @@ def games_stalled(stalled_for: float) -> list[Game]:
     """Active games where a computer seat must act and nothing happened for a while:
     the turn's task was lost (a worker died, the broker dropped it)."""
     cutoff = timezone.now() - timedelta(seconds=stalled_for)
+    # A computer seat, or a seat its person gave up (the computer plays it: ``games.leaving``).
+    given_up = Exists(GameEvent.objects.filter(game=OuterRef("pk"), type="seat_given_up"))
     candidates = Game.objects.filter(
+        Q(seats__ai_level__gt="") | Q(given_up),
         Q(last_event_at__lt=cutoff) | Q(last_event_at__isnull=True),
         status=Game.Status.ACTIVE,
-        seats__ai_level__gt="",
     ).distinct()
     return [game for game in candidates
             if seats_to_act(selectors.game_state(game), selectors.seats_of(game))]

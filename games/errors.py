@@ -95,3 +95,17 @@ class TooManyWaitingTables(Conflict):
     def __init__(self, limit: int) -> None:
         super().__init__(f"You already have {limit} tables waiting for players: start or wait out one first.",
                          limit=limit)
+
+
+class SeatGivenUpError(Conflict):
+    code = "seat_given_up"
+
+    def __init__(self) -> None:
+        super().__init__("You left this game: the computer plays your seat now.")
+
+
+class GameOver(Conflict):
+    code = "game_finished"
+
+    def __init__(self) -> None:
+        super().__init__("The game is over.")

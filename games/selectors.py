@@ -149,8 +149,10 @@ def game_view(game: Game, seats: list[Seat], state: State | None, seat: int | No
     for entry in data["seats"]:
         entry.update(entries.get(entry["seat"], {"name": "", "kind": None}))
     if data["result"] is not None and game.result and "forfeits" in game.result:
-        # Seats given up after the reconnect window (live play): losses whatever the cards say.
-        data["result"] = {**data["result"], "forfeits": game.result["forfeits"]}
+        # Seats given up after the reconnect window (live play) or by leaving: losses
+        # whatever the cards say.
+        forfeits = set(game.result["forfeits"]) | set(data["result"].get("forfeits", ()))
+        data["result"] = {**data["result"], "forfeits": sorted(forfeits)}
     return {"id": game.pk, "seq": game.seq, "status": game.status, **data, "fairness": fairness_of(game, seats),
             "options": options_of(game)}
 

@@ -105,6 +105,7 @@ class SeatViewSerializer(serializers.Serializer):
     out = serializers.BooleanField()
     known = serializers.ListField(child=serializers.CharField(),
                                   help_text="Cards of this hand that everyone saw go in")
+    given_up = serializers.BooleanField(required=False, help_text="Present (true) once its person left the game: the computer plays it")
 
 
 class YouSerializer(serializers.Serializer):
@@ -118,7 +119,7 @@ class ResultSerializer(serializers.Serializer):
     losers = serializers.ListField(child=serializers.IntegerField())
     places = serializers.ListField(child=serializers.IntegerField())
     forfeits = serializers.ListField(child=serializers.IntegerField(), required=False,
-                                     help_text="Seats that left and did not come back in time: losses")
+                                     help_text="Seats given up (left the game, or did not come back in time): losses")
 
 
 class TableOptionsSerializer(serializers.Serializer):

@@ -39,6 +39,7 @@ from games.engine import (
     commitment_of,
     decide,
     event_to_dict,
+    given_up_seats,
     legal_actions,
     start,
 )
@@ -51,6 +52,7 @@ from games.errors import (
     InvalidActionError,
     NoOpenSeat,
     NotCreator,
+    SeatGivenUpError,
     StaleSeq,
     TableExpired,
     TooManyWaitingTables,
@@ -144,6 +146,9 @@ def _append(game: Game, seats: list[Seat], state: State | None, events: list[Eve
             game.finished_at = now
             game.result = payload
     assert state is not None, "a game's first event is GameStarted"
+    if game.result is not None and state.given_up and game.status == Game.Status.FINISHED:
+        # Seats their person left rank last, whatever the cards did (``games.leaving``).
+        game.result = {**game.result, "forfeits": given_up_seats(state)}
     game.last_event_at = now
     if not store.events_append(game, expected, rows, now):
         raise _stale(game.pk)
@@ -318,6 +323,8 @@ def action_play(*, game_id: int, player: Player, action: Action, expected_seq: i
         seat = seated_number(seats, player)
         _check_current(game, expected_seq)
         state = game_state(game)
+    if state.given_up >> seat & 1:
+        raise SeatGivenUpError()
     try:
         events = decide(state, seat, action)
     except (InvalidAction, IllegalAction) as error:
@@ -346,11 +353,12 @@ def ai_turn_play(*, game_id: int, expected_seq: int) -> bool:
         return False
     seat = due[0]
     # Think outside the transaction: a search level may take a while.
-    action = computer.move_for(game, state, seat.number, seat.ai_level)
+    level = computer.level_of(seat)
+    action = computer.move_for(game, state, seat.number, level)
     try:
         events = decide(state, seat.number, action)
     except (InvalidAction, IllegalAction):
-        logger.exception("AI %s chose an illegal action %r in game %s", seat.ai_level, action, game_id)
+        logger.exception("AI %s chose an illegal action %r in game %s", level, action, game_id)
         events = decide(state, seat.number, legal_actions(state, seat.number)[0])
     try:
         _append(game, seats, state, events, actor_seat=seat.number, actor=None)

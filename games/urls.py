@@ -9,6 +9,7 @@ urlpatterns = [
     path("games/<id:game_id>/join/", apis.GameJoinApi.as_view(), name="game-join"),
     path("games/<id:game_id>/fill/", apis.GameFillApi.as_view(), name="game-fill"),
     path("games/<id:game_id>/actions/", apis.ActionPlayApi.as_view(), name="game-actions"),
+    path("games/<id:game_id>/leave/", apis.GameLeaveApi.as_view(), name="game-leave"),
     path("games/<id:game_id>/events/", apis.GameEventsApi.as_view(), name="game-events"),
     path("games/<id:game_id>/replay/", apis.GameReplayApi.as_view(), name="game-replay"),
     path("games/<id:game_id>/hint/", apis.GameHintApi.as_view(), name="game-hint"),

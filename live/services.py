@@ -41,6 +41,13 @@ def seat_returned(*, game_id: int, seat: int) -> bool:
     ).update(returned_at=timezone.now()))
 
 
+def seat_away(*, game_id: int, seat: int) -> bool:
+    """Whether the computer stands in for the seat now (its clock ran out, its player has
+    not come back, and the window has not closed)."""
+    return SeatAbsence.objects.filter(game_id=game_id, seat=seat, returned_at__isnull=True,
+                                      forfeited_at__isnull=True).exists()
+
+
 def _open_absence(game_id: int, seat: int) -> SeatAbsence | None:
     return SeatAbsence.objects.filter(game_id=game_id, seat=seat, returned_at__isnull=True).first()
 
@@ -84,8 +91,10 @@ def _game_moved(game_id: int, seq: int) -> None:
         return
     if game.status != Game.Status.ACTIVE:
         return
-    people = {s.number for s in seats_of(game) if s.player_id is not None}
-    for seat in actors(game_state(game)):
+    state = game_state(game)
+    # A seat its person gave up is the computer's now (``games.leaving``): no clock.
+    people = {s.number for s in seats_of(game) if s.player_id is not None and not state.given_up >> s.number & 1}
+    for seat in actors(state):
         if seat in people:
             countdown = move_deadline(game, _open_absence(game_id, seat))
             if countdown is not None:
@@ -93,8 +102,9 @@ def _game_moved(game_id: int, seq: int) -> None:
 
 
 def _record_forfeits(game: Game) -> None:
+    # Seats given up by leaving are in the result already (``games.leaving``): kept.
     forfeits = sorted(set(SeatAbsence.objects.filter(game=game, forfeited_at__isnull=False)
-                          .values_list("seat", flat=True)))
+                          .values_list("seat", flat=True)) | set((game.result or {}).get("forfeits") or ()))
     if forfeits and game.result is not None and game.result.get("forfeits") != forfeits:
         Game.objects.filter(pk=game.pk).update(result={**game.result, "forfeits": forfeits})
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.serializers import ErrorSerializer
+from durak_platform.schema import errors
 from games.stats import OUTCOMES
 from ratings.profiles import player_profile
 
@@ -74,7 +74,7 @@ class PlayerProfileSerializer(serializers.Serializer):
 class PlayerProfileApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: PlayerProfileSerializer, 404: OpenApiResponse(ErrorSerializer)},
+    @extend_schema(responses={200: PlayerProfileSerializer, **errors(404)},
                    summary="A player's profile: ratings, record, results against the computer, recent games")
     def get(self, request: Request, player_id: int) -> Response:
         data: dict[str, Any] = player_profile(player_id)

@@ -41,12 +41,14 @@ from games.engine.events import (
     HandsPassed,
     Passed,
     PlayerOut,
+    SeatGivenUp,
     TakeDeclared,
     event_from_dict,
     event_to_dict,
 )
 from games.engine.fairness import client_seed_ok, commitment_of, fair_deck
 from games.engine.fold import apply, replay, shuffled_deck, start
+from games.engine.leaving import give_up, given_up_seats
 from games.engine.legal import actors, legal_actions
 from games.engine.play import play, random_playout
 from games.engine.rules import Rules
@@ -57,9 +59,9 @@ __all__ = [
     "PASS", "SCHEMA_VERSION", "TAKE", "Action", "Attack", "AttackPlayed", "AttackTransferred",
     "BoutEnded", "BoutStarted", "Card", "CardBeaten", "CardsDealt", "CardsDrawn", "DealCommitment", "Defend",
     "EngineError", "Event", "GameFinished", "GameStarted", "HandsPassed", "IllegalAction", "InvalidAction",
-    "Pass", "Passed", "PlayerOut", "Rules", "State", "Take", "TakeDeclared", "Transfer",
+    "Pass", "Passed", "PlayerOut", "Rules", "SeatGivenUp", "State", "Take", "TakeDeclared", "Transfer",
     "action_from_dict", "actors", "apply", "card_name", "client_seed_ok", "commitment_of", "decide",
-    "event_from_dict", "fair_deck",
+    "event_from_dict", "fair_deck", "give_up", "given_up_seats",
     "event_to_dict", "legal_actions", "parse_card", "play", "random_playout", "redact",
     "replay", "shuffled_deck", "start", "view",
 ]

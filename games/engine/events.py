@@ -169,6 +169,19 @@ class HandsPassed:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatGivenUp:
+    """A person left the table during the game (``leaving.give_up``): the seat plays on
+    by the computer and ranks last whatever its cards do, or the game ends there when
+    no other person is left in it."""
+
+    seat: int
+    type: ClassVar[str] = "seat_given_up"
+
+    def payload(self) -> dict[str, Any]:
+        return {"seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
 class GameFinished:
     durak: int | None  # the seat left holding cards; None for a draw or a team loss
     draw: bool
@@ -182,13 +195,13 @@ class GameFinished:
 
 Event = Union[
     GameStarted, CardsDealt, BoutStarted, AttackPlayed, CardBeaten, AttackTransferred,
-    TakeDeclared, Passed, BoutEnded, CardsDrawn, PlayerOut, HandsPassed, GameFinished,
+    TakeDeclared, Passed, BoutEnded, CardsDrawn, PlayerOut, HandsPassed, SeatGivenUp, GameFinished,
 ]
 EVENT_TYPES: dict[str, type] = {
     cls.type: cls
     for cls in (
         GameStarted, CardsDealt, BoutStarted, AttackPlayed, CardBeaten, AttackTransferred,
-        TakeDeclared, Passed, BoutEnded, CardsDrawn, PlayerOut, HandsPassed, GameFinished,
+        TakeDeclared, Passed, BoutEnded, CardsDrawn, PlayerOut, HandsPassed, SeatGivenUp, GameFinished,
     )
 }
 
@@ -218,6 +231,7 @@ def _readers() -> dict[str, Callable[[dict[str, Any]], Event]]:
         "cards_drawn": lambda d: CardsDrawn(d["seat"], _cards(d["cards"])),
         "player_out": lambda d: PlayerOut(d["seat"]),
         "hands_passed": lambda d: HandsPassed(tuple(_cards(h) for h in d["hands"])),
+        "seat_given_up": lambda d: SeatGivenUp(d["seat"]),
         "game_finished": lambda d: GameFinished(d["durak"], d["draw"], tuple(d["losers"]), tuple(d["places"])),
     }
 

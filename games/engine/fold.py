@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any
 
-from games.engine import drawing, moves
+from games.engine import drawing, leaving, moves
 from games.engine.cards import BIT, CARD_COUNT, RANK_OF, SPADES, SUIT_MASK, SUIT_OF, deck_cards
 from games.engine.errors import InvalidAction
 from games.engine.events import (
@@ -30,6 +30,7 @@ from games.engine.events import (
     HandsPassed,
     Passed,
     PlayerOut,
+    SeatGivenUp,
     TakeDeclared,
 )
 from games.engine.rules import HAND_SIZE, Rules
@@ -187,6 +188,7 @@ _APPLY: dict[type, Callable[..., State]] = {
     CardsDrawn: _folding(lambda v, e: drawing.cards_drawn(v, e.seat, e.cards)),
     PlayerOut: _folding(lambda v, e: moves.player_out(v, e.seat)),
     HandsPassed: _folding(lambda v, e: moves.hands_passed(v)),
+    SeatGivenUp: _folding(lambda v, e: leaving.seat_given_up(v, e.seat)),
     GameFinished: _folding(lambda v, e: moves.game_finished(v, e)),
 }
 

@@ -51,6 +51,9 @@ class State(NamedTuple):
     # Seats that may not throw in for the rest of the bout: the attacker a transfer came
     # from, with ``initiator_throws_after_transfer=False``.
     barred: int = 0
+    # Seats (bitmask) their person gave up during the game (``SeatGivenUp``): the
+    # computer plays them from then on, and they rank last.
+    given_up: int = 0
 
     def evolve(self, **changes: object) -> State:
         """A copy with ``changes`` and the derived fields brought up to date.
@@ -186,7 +189,7 @@ def current_thrower(state: State) -> int:
 (
     _RULES, _BEATERS, _DECK, _DECK_POS, _TRUMP, _TRUMP_SUIT, _HANDS, _KNOWN, _DISCARD, _TABLE,
     _TABLE_RANKS, _ATTACKER, _DEFENDER, _LEAD, _START_HAND, _PASSED, _TAKING, _BOUTS, _OUT,
-    _PLACES, _PROEZDNOY, _RESULT, _UNBEATEN, _ROOM, _THROWER, _TURN, _BARRED,
+    _PLACES, _PROEZDNOY, _RESULT, _UNBEATEN, _ROOM, _THROWER, _TURN, _BARRED, _GIVEN_UP,
 ) = range(len(State._fields))
 
 

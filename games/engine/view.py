@@ -39,6 +39,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         }
         for s in range(n)
     ]
+    for s in range(n):
+        if state.given_up >> s & 1:
+            seats[s]["given_up"] = True  # its person left: the computer plays it
     you = None
     legal: list[dict[str, Any]] = []
     if seat is not None:
@@ -48,6 +51,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     if state.result is not None:
         r = state.result
         result = {"durak": r.durak, "draw": r.draw, "losers": list(r.losers), "places": list(r.places)}
+        if state.given_up:
+            # Seats their person left: losses whatever the cards say.
+            result["forfeits"] = [s for s in range(n) if state.given_up >> s & 1]
     return {
         "rules": state.rules.to_dict(),
         "trump": NAME_OF[state.trump],

@@ -15,7 +15,10 @@
  *   games.js    which game is shown: new, resumed, or opened from a link
  *   moves.js    actions and hints sent to the server
  *   input.js    clicks and keys
- *   clock.js    a tournament table's move clock (pure)
+ *   clock.js    the move clock's arithmetic (pure); clockview.js draws it and the timeout notice
+ *   tableparts.js  bubbles, the end of a game, the folded settings, where focus goes
+ *   leave.js    «Новая игра» during a game asks first, then leaves it (a loss by leaving)
+ *   plural.js   numbers with their word's form; sound.js  optional Web Audio tones
  *   notice.js   «Ваш стол готов»: the player's tournament table, on every page of the site
  *   screen.js, links.js, dom.js: a redraw hook, the shared link, two DOM helpers
  */
@@ -24,11 +27,13 @@ import { adoptDeal, resumeGame } from "./games.js";
 import { bind } from "./input.js";
 import { linkedGame } from "./links.js";
 import { startTableNotices } from "./notice.js";
-import { render, renderClocks, renderSettings, renderStatic } from "./render.js";
+import { renderClocks, tableTimer } from "./clockview.js";
+import { render, renderSettings, renderStatic } from "./render.js";
 import { pollTick, POLL_MS, whenDealt } from "./replay.js";
 import { paintWith } from "./screen.js";
 import { startSpectatorCount } from "./spectators.js";
-import { clockTick, state } from "./store.js";
+import { played as sounds } from "./sound.js";
+import { clearNotice, clockTick, state } from "./store.js";
 import { t } from "./text.js";
 
 explainNetworkFailure(() => t("err.network"));
@@ -54,13 +59,15 @@ function start() {
 }
 
 function tickClocks() {
-  if (!state.tourTable) return;
+  // A passing notice (the deck ran out) goes once its time is up.
+  if (state.notice && state.notice.until <= Date.now()) { clearNotice(); render(); }
+  if (!tableTimer()) return;
   clockTick(Math.max(state.lastSeq, state.view ? state.view.seq : 0), Date.now());
   renderClocks();
 }
 
 // For the browser tests and the curious: the page's state, read-only.
-window.durakPage = { state, render };
+window.durakPage = { state, render, sounds };
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
 else start();

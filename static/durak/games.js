@@ -19,6 +19,16 @@ function setGame(view) {
   store.openGame(view);
   if (tableInfo.has(view.id)) store.setTourTable(tableInfo.get(view.id));
   connectWs();
+  if (view.you && view.status === "active" && view.options && view.options.timer) askAway(view.id);
+}
+
+/* A timed table opened afresh (a reload): is the computer standing in for this seat? */
+async function askAway(id) {
+  try {
+    const data = await api("GET", "/games/" + id + "/back/");
+    store.awayOnOpen(id, data && data.away);
+    redraw();
+  } catch (e) { /* the next stand-in move says so anyway */ }
 }
 
 /* Whether a game is a tournament's table (GET /tournaments/tables/{id}/, 404: an ordinary

@@ -3,7 +3,8 @@
 import { rankOf } from "./cards.js";
 import { $ } from "./dom.js";
 import { fillSeats, newGame } from "./games.js";
-import { askHint, send } from "./moves.js";
+import { startNew } from "./leave.js";
+import { askHint, comeBack, send } from "./moves.js";
 import { cardPlayable, gameRunning, interactive, legal, multiLead, playsFor, transferSingles } from "./plays.js";
 import { renderSettings } from "./render.js";
 import { fetchEvents } from "./replay.js";
@@ -111,7 +112,8 @@ export function bind() {
       case "hint": askHint(); break;
       case "lead": clickLead(); break;
       case "cancel": store.setMode(null); redraw(); break;
-      case "new": newGame(); break;
+      case "new": startNew(); break;
+      case "back": comeBack(); break;
       case "copy": copyInvite(); break;
       case "fill": fillSeats(); break;
       default: break;
@@ -136,9 +138,15 @@ export function bind() {
     const next = group[Math.max(0, Math.min(group.length - 1, i + keys[ev.key]))];
     if (next) next.focus();
   });
-  $("#btn-new").addEventListener("click", () => newGame());
-  $("#btn-friend").addEventListener("click", () => newGame(true));
-  $("#settings").addEventListener("change", onSettingsChange);
+  $("#btn-new").addEventListener("click", () => startNew());
+  $("#btn-friend").addEventListener("click", () => startNew(true));
+  $("#btn-settings").addEventListener("click", () => { store.toggleSettings(); redraw(); });
+  $("#settings").addEventListener("change", (ev) => {
+    // The speed and the sound apply at once and start nothing.
+    if (ev.target.id === "pace") { store.choosePace(ev.target.value); redraw(); return; }
+    if (ev.target.id === "sound") { store.chooseSound(ev.target.checked); redraw(); return; }
+    onSettingsChange();
+  });
   document.querySelectorAll(".lang-switch button").forEach((b) => b.addEventListener("click", () => {
     store.chooseLang(b.dataset.setLang);
     redraw();

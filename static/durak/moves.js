@@ -19,6 +19,7 @@ export async function send(action) {
   const gid = S.gameId;
   try {
     const view = await api("POST", "/games/" + gid + "/actions/", Object.assign({}, action, { expected_seq: S.view.seq }));
+    if (gid === S.gameId && view && typeof view.seq === "number") store.ownMovesUpTo(view.seq);
     if (gid === S.gameId && view && typeof view.seq === "number" && view.seq >= S.view.seq) store.offerView(view);
   } catch (e) {
     if (e.status === 409 || e.code === "stale_seq") store.setMessage({ text: t("err.stale") });
@@ -47,4 +48,24 @@ export async function askHint() {
     }
   }
   redraw();
+}
+
+/* «Вернуться за стол»: the computer stops standing in for the person's seat. */
+export async function comeBack() {
+  const gid = S.gameId;
+  try {
+    await api("POST", "/games/" + gid + "/back/");
+    if (gid !== S.gameId) return;
+    store.backAtTable();
+    store.setMessage({ text: t("timeout.backDone") });
+  } catch (e) {
+    store.setMessage({ text: e.network ? t("err.network") : t("err.generic", { message: e.message }) });
+  }
+  redraw();
+}
+
+/* Leave the running game: it is lost by leaving (POST /games/{id}/leave/). */
+export async function leaveGame() {
+  const gid = S.gameId;
+  await api("POST", "/games/" + gid + "/leave/");
 }

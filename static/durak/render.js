@@ -1,7 +1,7 @@
 /* Drawing the game page from the state: opponents, deck, table, hand, buttons, status,
  * result, invitation and log. Reads the state only; never changes it. */
 import { isRed, rankOf, SUITS, suitOf } from "./cards.js";
-import { clockText, secondsLeft } from "./clock.js";
+import { clockHTML, renderTimeout } from "./clockview.js";
 import { $, esc } from "./dom.js";
 import { applyStatic } from "./i18n.js";
 import { inviteLink } from "./links.js";
@@ -10,8 +10,9 @@ import { cardPlayable, interactive, legal, multiLead, transferSingles } from "./
 import { clientSeed } from "./seed.js";
 import { me, state as S } from "./store.js";
 import {
-  actionText, cardAria, cardText, cardsText, countCards, isComputerLevel, logText, passLabel, rankLabel, sayText, seatName, t,
+  actionText, cardAria, cardText, cardsText, countCards, isComputerLevel, logText, passLabel, rankLabel, seatName, t,
 } from "./text.js";
+import { focusAfterRender, renderPanel, renderSaid, resultExtra } from "./tableparts.js";
 
 function cardHTML(card, opts) {
   opts = opts || {};
@@ -54,14 +55,16 @@ function renderOpponents() {
     for (let i = 0; i < shown; i++) backs += backHTML();
     const acted = S.anim && S.anim.seat === s.seat ? " acted" : "";
     const think = acting.has(s.seat) && !m.result ? '<span class="think">' + esc(t("role.thinking")) + "</span>" : "";
-    const said = S.said[s.seat] ? sayText(S.said[s.seat]) : "";
-    const bubble = said ? '<div class="said' + (S.anim && S.anim.seat === s.seat ? " fresh" : "") + '">' + esc(said) + "</div>" : "";
+    const bubble = renderSaid(s.seat, S.said[s.seat], S.anim && S.anim.seat === s.seat);
+    // Once the game is over the cards left in a hand are turned face up.
+    const left = m.result && S.endHands ? S.endHands[s.seat] || [] : [];
+    if (left.length) backs = left.slice(0, 12).map((c) => cardHTML(c, { cls: "mini" })).join("");
     const known = s.known && s.known.length ? '<div class="known">' + esc(t("known", { cards: cardsText(s.known) })) + "</div>" : "";
     return '<li class="opp' + (acting.has(s.seat) ? " active" : "") + (s.out ? " out" : "") + acted + '" data-seat="' + s.seat + '">' +
       '<div class="opp-head"><span class="name">' + (s.kind === "human" ? playerLink(s.player, seatName(s.seat), "", true) : esc(seatName(s.seat))) + "</span>" +
       (s.kind === "ai" && s.ai && isComputerLevel(s.ai) ? '<span class="lvl">' + esc(t("level." + s.ai).toLowerCase()) + "</span>" : "") +
       (role ? '<span class="role role-' + role + '">' + esc(t("role." + role)) + "</span>" : "") + think + clockHTML(s.seat) + "</div>" +
-      '<div class="backs" aria-hidden="true">' + backs + "</div>" +
+      '<div class="backs' + (left.length ? " faces" : "") + '"' + (left.length ? "" : ' aria-hidden="true"') + ">" + backs + "</div>" +
       '<div class="count" data-count="' + s.hand_count + '">' + esc(countCards(s.hand_count)) + "</div>" + known + bubble + "</li>";
   }).join("");
 }
@@ -97,7 +100,8 @@ function renderHand() {
     if (chosen.includes(c)) cls += " selected";
     if (hinted.has(c)) cls += " hinted";
     if (newCards.has(c)) cls += " enter";
-    return cardHTML(c, { button: true, cls, attrs: ok ? "" : ' aria-disabled="true"' });
+    // A dimmed card is no tab stop: Tab goes from one playable card to the next.
+    return cardHTML(c, { button: true, cls, attrs: ok ? "" : ' aria-disabled="true" tabindex="-1"' });
   }).join("");
 }
 
@@ -108,10 +112,10 @@ function statusText() {
   if (m.result) return t("status.finished");
   if (m.status === "waiting") return t("status.waitingPlayers");
   if (!m.you) return t("status.watching");
-  if (S.busy && S.actor !== null && S.actor !== me()) return t("status.waiting", { name: seatName(S.actor) });
+  if (S.busy && S.actor !== null && S.actor !== me()) return waitingText([S.actor]);
   if (!interactive()) {
     const others = (v && v.to_act || []).filter((s) => s !== me());
-    if (others.length && !S.sending) return t("status.waiting", { name: others.map(seatName).join(", ") });
+    if (others.length && !S.sending) return waitingText(others);
     if (m.you && m.seats[me()] && m.seats[me()].out) return t(outKey());
     return "…";
   }
@@ -123,11 +127,21 @@ function statusText() {
     if (m.seats[me()] && m.seats[me()].out) return t(outKey());
     const others = (v.to_act || []).filter((s) => s !== me());
     if (m.taking && m.defender === me()) return t("status.youTaking");
-    return others.length ? t("status.waiting", { name: others.map(seatName).join(", ") }) : "…";
+    return others.length ? waitingText(others) : "…";
   }
   if (!m.table.length) return multiLead() ? t("status.chooseLead") : t("status.yourLead");
-  if (m.defender === me()) return t("status.youDefend");
+  if (m.defender === me()) return t(transferSingles().length ? "status.youDefendTransfer" : "status.youDefend");
   return t("status.youThrow", { pass: passLabel() });
+}
+
+/* Who is to move and in what role: «Ходит», «Отбивается», «Берёт», «Подкидывает». */
+function waitingText(seats) {
+  const m = S.model;
+  const first = seats[0];
+  let key = "status.wait.lead";
+  if (first === m.defender) key = m.taking ? "status.wait.take" : "status.wait.defend";
+  else if (m.table.length) key = m.taking ? "status.wait.throwTake" : "status.wait.throw";
+  return t(key, { name: seats.map(seatName).join(", ") });
 }
 
 function resultHTML() {
@@ -142,8 +156,9 @@ function resultHTML() {
   let detail = "";
   if (!r.draw && r.durak !== null && r.durak !== undefined && r.durak !== mine) detail = t("result.durak", { name: seatName(r.durak) });
   const places = (r.places || []).map(seatName).join(", ");
+  if (mine !== null && (r.forfeits || []).includes(mine)) head = t("result.left");
   return '<div class="result ' + (r.losers && r.losers.includes(mine) ? "lose" : r.draw ? "draw" : "win") + '" role="alert">' +
-    "<strong>" + esc(head) + "</strong>" + (detail ? "<span>" + esc(detail) + "</span>" : "") +
+    "<strong>" + esc(head) + "</strong>" + (detail ? "<span>" + esc(detail) + "</span>" : "") + resultExtra() +
     (places ? '<span class="places">' + esc(t("result.places", { list: places })) + "</span>" : "") +
     (S.tourTable
       ? '<a class="btn primary" href="/tournaments/' + S.tourTable.tournament + '/">' + esc(t("tt.back")) + "</a>"
@@ -153,45 +168,7 @@ function resultHTML() {
 
 const outKey = () => (S.tourTable ? "status.out.tour" : "status.out");
 
-/* ---------- a tournament table: its tournament and round, and the move clock ---------- */
-
-/* The seats whose move the clock counts: the server's latest view, once it is on screen. */
-function clockSeats() {
-  const v = S.view;
-  if (!S.tourTable || !v || !S.model || v.status !== "active" || S.model.result || v.seq !== S.model.seq || S.queue.length) return [];
-  return v.to_act || [];
-}
-
-function clockSeconds() {
-  const tt = S.tourTable;
-  const seq = Math.max(S.lastSeq, S.view ? S.view.seq : 0);
-  const now = Date.now();
-  return secondsLeft(tt.timer, seq === S.clockSeq ? S.clockSince : now, now);
-}
-
-function clockHTML(seat) {
-  if (!S.tourTable || !S.tourTable.timer) return "";
-  const on = clockSeats().includes(seat);
-  const left = on ? clockSeconds() : null;
-  return '<span class="move-clock' + (left !== null && left <= 5 ? " urgent" : "") + '" data-seat="' + seat + '"' +
-    (on ? ' title="' + esc(t("tt.clock", { s: left })) + '"' : " hidden") + ">" + esc(clockText(left)) + "</span>";
-}
-
-/* The clocks tick between renders: only their text changes. */
-export function renderClocks() {
-  if (!S.tourTable) return;
-  const seats = clockSeats();
-  const left = seats.length ? clockSeconds() : null;
-  document.querySelectorAll(".move-clock").forEach((el) => {
-    const on = seats.includes(Number(el.dataset.seat));
-    el.hidden = !on;
-    if (!on) return;
-    const text = clockText(left);
-    if (el.textContent !== text) el.textContent = text;
-    el.title = t("tt.clock", { s: left });
-    el.classList.toggle("urgent", left <= 5);
-  });
-}
+/* ---------- a tournament table: its tournament and round ---------- */
 
 let tourBarKey = null;
 function renderTourBar() {
@@ -327,6 +304,8 @@ export function render() {
       (role ? '<span class="role role-' + role + '">' + esc(t("me." + role)) + "</span>" : "") + clockHTML(mine);
   }
   $("#hand").innerHTML = renderHand();
+  // The phone's hand is one row however many cards it holds: the overlap grows with the count.
+  $("#hand").style.setProperty("--n", String(m.you ? m.you.hand.length : 0));
   $("#hand").setAttribute("aria-label", t("hand") + ": " + countCards(m.you ? m.you.hand.length : 0));
   $("#result").innerHTML = resultHTML();
   $("#result").hidden = !m.result;
@@ -339,8 +318,13 @@ export function render() {
   const seedBox = $("#deal-seed");
   if (seedBox) seedBox.textContent = t("fair.seed", { seed: clientSeed() });
 
-  $("#log").innerHTML = S.log.slice(-8).reverse().map((entry, i) =>
+  const log = $("#log");
+  const html = S.log.slice().reverse().map((entry, i) =>
     "<li" + (i === 0 && S.busy ? ' class="fresh"' : "") + ">" + esc(logText(entry)) + "</li>").join("");
+  if (log.dataset.html !== html) { log.innerHTML = html; log.dataset.html = html; }
 
+  renderTimeout();
+  renderPanel();
   if (focusKey) restoreFocus(focusKey);
+  focusAfterRender();
 }

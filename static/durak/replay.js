@@ -4,13 +4,17 @@
 import { api } from "./api.js";
 import { load } from "./prefs.js";
 import { redraw } from "./screen.js";
+import { sound, soundOf } from "./sound.js";
+import { buildSteps } from "./steps.js";
 import * as store from "./store.js";
 import { t } from "./text.js";
 
-// Pacing; "durak.speed" in localStorage scales it (the browser tests use 0.1).
-const SPEED_RAW = Number(load("speed", 1));
-const SPEED = isFinite(SPEED_RAW) && SPEED_RAW >= 0 ? SPEED_RAW : 1;
-const STEP_MS = 600 * SPEED;
+// Pacing: the person's speed setting (normal, fast, instant: store.pace); a number in
+// "durak.speed" in localStorage scales it instead (the browser tests use 0.1).
+const SPEED_RAW = load("speed", null);
+const FIXED = SPEED_RAW !== null && isFinite(Number(SPEED_RAW)) && Number(SPEED_RAW) >= 0 ? Number(SPEED_RAW) : null;
+const PACES = { normal: 1, fast: 0.4, instant: 0 };
+const speed = () => (FIXED !== null ? FIXED : PACES[S.pace] !== undefined ? PACES[S.pace] : 1);
 export const POLL_MS = 700;
 
 const S = store.state;
@@ -30,25 +34,39 @@ export function enqueue(events) {
   store.enqueue(events);
 }
 
-function stepDelay(e) {
+/* How long an event stays on screen before the next. A computer's move is shown within a
+ * second of the person's at normal speed: what follows by the rules alone (the sweep, the
+ * draws) is brief, and when several moves are queued each gets less (a skip-ahead). */
+function stepDelay(e, queued) {
   const mine = e.seat !== undefined && e.seat === store.me();
+  let ms;
   switch (e.type) {
     case "attack_played":
     case "card_beaten":
     case "attack_transferred":
     case "take_declared":
     case "passed":
-      return (mine ? 150 : 600) * SPEED;
+      ms = mine && !e.standIn ? 120 : 650;
+      break;
     case "bout_ended":
-      return STEP_MS;
+      ms = 150;
+      break;
     case "cards_drawn":
-      return (mine ? 200 : 250) * SPEED;
+      ms = mine ? 120 : 80;
+      break;
     case "player_out":
-      return STEP_MS;
+    case "seat_given_up":
+      ms = 500;
+      break;
     default:
-      return 0;
+      ms = 0;
   }
+  const ahead = queued.filter((q) => ACTED.includes(q.type)).length;
+  if (ahead >= 2) ms *= 0.5;
+  if (ahead >= 4) ms *= 0.5;
+  return ms * speed();
 }
+const ACTED = ["attack_played", "card_beaten", "attack_transferred", "take_declared", "passed"];
 
 export async function pump() {
   if (S.busy || !S.model) return;
@@ -61,11 +79,13 @@ export async function pump() {
         // Let the table sweep away before it empties.
         store.showSweep(e);
         redraw();
-        await sleep(350 * SPEED);
+        await sleep(250 * speed());
       }
       store.showEvent(e);
+      sound(soundOf(e, store.me()), S.sound);
       redraw();
-      await sleep(stepDelay(e));
+      const ms = stepDelay(e, S.queue);
+      if (ms > 0) await sleep(ms);
     }
   } finally {
     store.stopShowing();
@@ -76,6 +96,22 @@ export async function pump() {
 function adopt(view) {
   store.adoptView(view);
   redraw();
+  if (view.status === "finished") revealHands(view.id);
+}
+
+/* The cards left in hands at the end: the replay opens once the game is finished (every
+ * card), and its last position holds them; before the end nothing shows them. */
+let revealed = null;
+async function revealHands(id) {
+  if (revealed === id) return;
+  revealed = id;
+  try {
+    const built = buildSteps(await api("GET", "/games/" + id + "/replay/"));
+    store.revealHands(id, built.steps[built.steps.length - 1].pos.hands);
+    redraw();
+  } catch (e) {
+    revealed = null; // asked again at the next adoption
+  }
 }
 
 /* Catch the display up with the server's view once every event is shown. */

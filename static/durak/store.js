@@ -37,7 +37,14 @@ const S = {
   wsOpen: false,
   wsFails: 0,
   lastHeard: 0,
-  said: {}, // each computer's latest words this bout, shown in a bubble
+  said: {}, // each computer's words this bout (its last few), shown in a bubble
+  pace: ["normal", "fast", "instant"].includes(load("pace", "normal")) ? load("pace", "normal") : "normal",
+  sound: load("sound", false) === true, // off unless the person turns it on
+  ownUpTo: 0, // events of this seat up to this seq are the person's own moves (their last answer)
+  away: false, // the move clock ran out: the computer is playing this seat until the person is back
+  notice: null, // {text, until}: a passing notice (the deck ran out)
+  settingsOpen: false, // the folded settings shown during a game (phone)
+  endHands: null, // once the game is finished: every seat's cards left, from its replay
   tourTable: null, // the tournament this game is a table of: {game, tournament, name, round, final, timer}
   clockSeq: null, // the position the move clock counts from, and since when (ms)
   clockSince: 0,
@@ -70,6 +77,21 @@ export function chooseSettings(settings) {
   save("settings", settings);
 }
 
+/* The animation speed ("normal", "fast", "instant") and the sound, remembered per browser. */
+export function choosePace(pace) {
+  S.pace = ["normal", "fast", "instant"].includes(pace) ? pace : "normal";
+  save("pace", S.pace);
+}
+
+export function chooseSound(on) {
+  S.sound = !!on;
+  save("sound", S.sound);
+}
+
+export function toggleSettings(open) {
+  S.settingsOpen = open === undefined ? !S.settingsOpen : !!open;
+}
+
 export function setPendingSettings(on) {
   S.pendingSettings = on;
 }
@@ -87,6 +109,10 @@ export function openGame(view) {
   S.queue = [];
   S.log = load("log." + view.id, []);
   S.said = {};
+  S.away = false;
+  S.notice = null;
+  S.endHands = null;
+  S.ownUpTo = view.seq;
   S.lastSeq = view.seq;
   S.adoptedSeq = view.seq;
   S.model = modelFromView(view);
@@ -139,9 +165,17 @@ export function adoptView(view) {
 
 /* ---------- events ---------- */
 
+// The events that are a seat's own action (the others follow by the rules).
+const ACTIONS = ["attack_played", "card_beaten", "attack_transferred", "take_declared", "passed"];
+
 export function enqueue(events) {
   for (const e of events || []) {
     if (typeof e.seq !== "number" || e.seq <= S.lastSeq) continue;
+    // An action of this page's seat that the person did not send: the computer played it
+    // for them (the move clock ran out, live/services.py).
+    if (ACTIONS.includes(e.type) && e.seat !== undefined && e.seat === me() && !S.sending && e.seq > S.ownUpTo) {
+      e.standIn = true;
+    }
     S.queue.push(e);
     S.lastSeq = e.seq;
   }
@@ -168,14 +202,26 @@ export function showSweep(e) {
 }
 
 const LOGGED = ["attack_played", "card_beaten", "attack_transferred", "take_declared", "passed", "bout_ended",
-  "cards_drawn", "hands_passed", "player_out", "game_finished"];
+  "cards_drawn", "hands_passed", "player_out", "seat_given_up", "game_finished"];
+const LOG_KEPT = 200;
 
-function addLog(e, tableBefore) {
-  const entry = { e: Object.assign({}, e), throwIn: e.type === "attack_played" && tableBefore > 0, taking: S.model.taking };
-  if (e.type === "card_beaten") entry.target = S.model.table[e.target] ? S.model.table[e.target].attack : null;
+// What a pass meant on the table it was made at: «Пусть берёт», «Бито» or «Больше не подкидываю».
+function passOn(table, taking) {
+  if (taking) return "take";
+  return table.length && table.every((p) => p.defense) ? "beat" : "noMore";
+}
+
+function addLog(e, tableBefore, before) {
+  const entry = { e: Object.assign({}, e), throwIn: e.type === "attack_played" && tableBefore > 0, taking: before.taking };
+  if (e.type === "card_beaten") entry.target = before.table[e.target] ? before.table[e.target].attack : null;
+  if (e.type === "passed") entry.pass = passOn(before.table, before.taking);
+  if (e.standIn) entry.standIn = true;
+  // The last card of the deck is the face-up trump: who drew it is worth a line of its own.
+  if (e.type === "cards_drawn" && before.deck > 0 && S.model.deck_count === 0 && S.model.trump) entry.deckOut = S.model.trump;
   S.log.push(entry);
-  if (S.log.length > 40) S.log.splice(0, S.log.length - 40);
-  if (S.gameId) save("log." + S.gameId, S.log.slice(-12));
+  if (S.log.length > LOG_KEPT) S.log.splice(0, S.log.length - LOG_KEPT);
+  if (S.gameId) save("log." + S.gameId, S.log.slice(-40));
+  return entry;
 }
 
 /* A spectator who opens a game in play sees its moves so far in the log: the events up
@@ -183,25 +229,31 @@ function addLog(e, tableBefore) {
 export function logHistory(events) {
   const log = [];
   let table = [];
+  let pairs = []; // the table as pairs, for what a pass meant
   let taking = false;
   for (const e of events || []) {
     if (!S.model || e.seq > S.model.seq) break;
-    if (e.type === "bout_started" || e.type === "bout_ended") { table = []; taking = false; }
+    if (e.type === "bout_started" || e.type === "bout_ended") { table = []; pairs = []; taking = false; }
     const before = table.length;
     if (e.type === "attack_played" || (e.type === "attack_transferred" && !e.shown)) table = table.concat(e.cards);
+    if (e.type === "card_beaten" && pairs[e.target]) pairs[e.target].defense = e.card;
+    if (e.type === "attack_played" || (e.type === "attack_transferred" && !e.shown)) e.cards.forEach((c) => pairs.push({ attack: c, defense: null }));
+    const passed = e.type === "passed" ? passOn(pairs, taking) : null;
     if (e.type === "take_declared") taking = true;
     if (!LOGGED.includes(e.type)) continue;
     const entry = { e: Object.assign({}, e), throwIn: e.type === "attack_played" && before > 0, taking };
     if (e.type === "card_beaten") entry.target = table[e.target] || null;
+    if (passed) entry.pass = passed;
     log.push(entry);
-    if (e.type === "bout_ended") { table = []; taking = false; }
+    if (e.type === "bout_ended") { table = []; pairs = []; taking = false; }
   }
-  S.log = log.slice(-40);
+  S.log = log.slice(-LOG_KEPT);
 }
 
 /* One event onto the screen: the model moves on, and the log and bubbles say what happened. */
 export function showEvent(e) {
   const before = S.model.table.length;
+  const was = { table: S.model.table.map((p) => Object.assign({}, p)), taking: S.model.taking, deck: S.model.deck_count };
   applyEvent(S.model, e);
   S.actor = e.seat !== undefined ? e.seat : null;
   const mine = me();
@@ -213,15 +265,47 @@ export function showEvent(e) {
     hand: e.type === "cards_drawn" && e.seat === mine ? e.cards || []
       : e.type === "bout_ended" && e.outcome === "taken" && e.defender === mine ? e.cards || [] : [],
   };
-  if (LOGGED.includes(e.type)) addLog(e, before);
+  const entry = LOGGED.includes(e.type) ? addLog(e, before, was) : null;
+  if (e.standIn) S.away = true;
+  if (entry && entry.deckOut) S.notice = { entry, until: Date.now() + 5000 };
   if (e.type === "bout_started") S.said = {};
-  else if (e.seat !== undefined && e.type !== "cards_drawn") S.said[e.seat] = S.log[S.log.length - 1];
+  else if (entry && e.seat !== undefined && e.type !== "cards_drawn") {
+    // Every word of a computer's several moves in a row stays in its bubble (the last three).
+    S.said[e.seat] = (S.said[e.seat] || []).concat([entry]).slice(-3);
+  }
+}
+
+/* ---------- the move clock ran out ---------- */
+
+/* The person is back at their seat (they pressed «Вернуться за стол», or acted). */
+export function backAtTable() {
+  S.away = false;
+}
+
+/* What the server said on opening a timed table: the computer stands in for this seat. */
+export function awayOnOpen(gameId, away) {
+  if (S.gameId === gameId && away) S.away = true;
+}
+
+/* The finished game's replay told every hand's last cards (the view never shows them). */
+export function revealHands(gameId, hands) {
+  if (S.gameId === gameId) S.endHands = hands;
+}
+
+export function clearNotice() {
+  S.notice = null;
 }
 
 /* ---------- requests in flight ---------- */
 
 export function setSending(on) {
   S.sending = on;
+}
+
+/* The server answered the person's own move at `seq`: their seat's events up to it are theirs. */
+export function ownMovesUpTo(seq) {
+  if (seq > S.ownUpTo) S.ownUpTo = seq;
+  S.away = false;
 }
 
 export function setFetching(on) {

@@ -76,7 +76,11 @@ function stepText(step) {
     }
     case "attack_transferred": return t(e.shown ? "log.shown" : "log.transfer", { name, cards: cardsText(e.cards), defender: nameOf(e.defender) });
     case "take_declared": return t("log.take", { name });
-    case "passed": return t(before.taking ? "log.passTake" : "log.passBeat", { name });
+    case "passed": {
+      // «Бито» only when every card on the table is beaten; else «Больше не подкидываю».
+      const beaten = before.table.length && before.table.every((p) => p.defense);
+      return t(before.taking ? "log.passTake" : beaten ? "log.passBeat" : "log.passNoMore", { name });
+    }
     case "bout_ended":
       return e.outcome === "taken" ? t("log.taken", { name: nameOf(e.defender), n: countCards((e.cards || []).length, true) })
         : t("log.beaten", { n: countCards((e.cards || []).length, true) });
@@ -84,6 +88,7 @@ function stepText(step) {
       (V.seat === null || V.seat === e.seat ? ": " + cardsText(e.cards || []) : "");
     case "hands_passed": return t("log.handsPassed");
     case "player_out": return t("log.out", { name });
+    case "seat_given_up": return t("log.givenUp", { name });
     case "game_finished": return t("log.finished");
     default: return e.type;
   }

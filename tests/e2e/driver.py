@@ -71,7 +71,12 @@ def defending(page: Any) -> bool:
 
 def click_and_wait(page: Any, selector: str) -> None:
     before = page.get_attribute("#game", "data-seq")
-    page.locator(selector).first.click()
+    if selector.startswith("#hand"):
+        # A person clicks a card of a fanned hand at its visible corner: on a phone with a
+        # big hand the next card covers the rest of it.
+        page.locator(selector).first.click(position={"x": 7, "y": 24})
+    else:
+        page.locator(selector).first.click()
     page.wait_for_function(CHANGED, arg=before, timeout=30_000)
 
 
@@ -83,11 +88,15 @@ def _try_step(page: Any, policy: str) -> bool:
         click_and_wait(page, "#btn-take")
         return True
     if visible(page, "#btn-pass"):
-        # One action, two names: «Пусть берёт» while the defender is taking, else «Бито».
-        taking = page.evaluate("() => window.durakPage.state.view.taking")
+        # One action, three names: «Пусть берёт» while the defender is taking, «Бито» once
+        # every card on the table is beaten, else «Больше не подкидываю».
+        taking, beaten = page.evaluate(
+            "() => { const v = window.durakPage.state.view;"
+            " return [v.taking, v.table.length > 0 && v.table.every((p) => p.defense)]; }")
         label = page.locator("#btn-pass").inner_text()
         if page.locator("html").get_attribute("lang") == "ru":
-            assert label == ("Пусть берёт" if taking else "Бито"), (label, taking)
+            expected = "Пусть берёт" if taking else "Бито" if beaten else "Больше не подкидываю"
+            assert label == expected, (label, taking, beaten)
         click_and_wait(page, "#btn-pass")
         return True
     if page.locator("#hand .card.playable").count():
@@ -130,6 +139,11 @@ def new_game(page: Any) -> None:
     before = page.get_attribute("#game", "data-seq")
     old = page.evaluate("() => window.durakPage.state.gameId")
     page.locator("#btn-new").click()
+    # During a running game the page asks first: leave it (a loss by leaving).
+    page.wait_for_function("(old) => window.durakPage.state.gameId !== old || document.querySelector('#confirm').open",
+                           arg=old)
+    if page.evaluate("() => document.querySelector('#confirm').open"):
+        page.locator('#confirm [data-confirm="leave"]').click()
     page.wait_for_function("(old) => window.durakPage.state.gameId !== old", arg=old)
     del before
     wait_ready(page)
@@ -146,3 +160,11 @@ def state(page: Any) -> dict[str, Any]:
       discard: document.querySelector('#discard .discard-count').dataset.count,
       game: window.durakPage.state.gameId,
     })""")
+
+
+def leave_if_asked(page: Any) -> None:
+    """«Новая игра» / «Играть с друзьями» during a running game ask first: confirm leaving it."""
+    page.wait_for_function("() => document.querySelector('#confirm').open || !document.querySelector('#invite').hidden"
+                           " || !window.durakPage.state.creating", timeout=5_000)
+    if page.evaluate("() => document.querySelector('#confirm').open"):
+        page.locator('#confirm [data-confirm="leave"]').click()

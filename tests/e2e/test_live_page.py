@@ -92,6 +92,7 @@ def test_two_people_play_a_whole_game_by_link_while_a_third_watches(fresh_page: 
     host = fresh_page()
     _load(host)
     host.locator("#btn-friend").click()
+    driver.leave_if_asked(host)  # the game the page opened with is left
     host.wait_for_function("() => !document.querySelector('#invite').hidden")
     link = host.locator("#invite-link").input_value()
     assert link.startswith("http://127.0.0.1:") and "?game=" in link
@@ -136,6 +137,7 @@ def test_the_creator_can_seat_a_computer_instead_of_waiting(fresh_page: Any) -> 
     page = fresh_page()
     _load(page)
     page.locator("#btn-friend").click()
+    driver.leave_if_asked(page)
     page.wait_for_function("() => !document.querySelector('#invite').hidden")
     page.locator('#invite [data-act="fill"]').click()
     _table_dealt(page)

@@ -135,7 +135,7 @@ def test_transfer_with_the_switch_on(desktop: Any) -> None:
     when a transfer is possible and passes the attack on."""
     page, _ = desktop
     _load(page)
-    page.locator("label.switch").click()
+    page.locator("label.switch:has(#transfer)").click()
     assert page.locator("#transfer").is_checked()
     assert page.locator("#pending").is_visible()  # a game is running: applies with «Новая игра»
     driver.new_game(page)

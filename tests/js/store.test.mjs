@@ -32,7 +32,10 @@ test("openGame shows a view whole; events after it queue once each; showEvent fo
   assert.equal(store.state.model.taking, true);
   assert.equal(store.state.model.seq, 10);
   assert.equal(store.state.log.at(-1).e.type, "take_declared");
-  assert.equal(store.state.said[0], store.state.log.at(-1));
+  assert.deepEqual(store.state.said[0], [store.state.log.at(-1)]);
+  // The person sent nothing: the computer took for them (their clock ran out).
+  assert.equal(store.state.log.at(-1).standIn, true);
+  assert.equal(store.state.away, true);
 });
 
 test("a view replaces an older one only; adopting a new seq drops a half-made choice", () => {
@@ -50,4 +53,26 @@ test("a table without hints says so in its view: the hint button goes away at on
   assert.equal(store.state.hintsOff, 6);
   store.openGame({ ...view, id: 7, options: { timer: null, spectator_delay: 0, hints: true, rated: false } });
   assert.notEqual(store.state.hintsOff, 7);
+});
+
+test("the person's own moves are theirs; a pass says what it meant on the table", () => {
+  store.openGame({ ...view, seq: 20, table: [{ attack: "7H", defense: "9H" }], taking: false });
+  store.setSending(true);
+  store.enqueue([{ seq: 21, type: "passed", seat: 0 }]);
+  store.setSending(false);
+  store.ownMovesUpTo(21);
+  store.showEvent(store.takeNextEvent());
+  const entry = store.state.log.at(-1);
+  assert.equal(entry.standIn, undefined);
+  assert.equal(entry.pass, "beat"); // every card beaten: «Бито»
+  assert.equal(store.state.away, false);
+  store.openGame({ ...view, seq: 30, table: [{ attack: "7H", defense: null }], taking: false });
+  store.enqueue([{ seq: 31, type: "passed", seat: 1 }]);
+  store.showEvent(store.takeNextEvent());
+  assert.equal(store.state.log.at(-1).pass, "noMore"); // «Больше не подкидываю»
+  // A computer's several moves in one bout all stay in its bubble.
+  store.enqueue([{ seq: 32, type: "attack_played", seat: 1, cards: ["7C"] }, { seq: 33, type: "attack_played", seat: 1, cards: ["7D"] }]);
+  store.showEvent(store.takeNextEvent());
+  store.showEvent(store.takeNextEvent());
+  assert.equal(store.state.said[1].length, 3);
 });

@@ -128,3 +128,22 @@ def test_the_sweep_fires_timers_whose_tasks_were_lost(scheduled: Scheduled) -> N
     assert live.timers_sweep() == 1
     game.refresh_from_db()
     assert game.seq > seq
+
+
+def test_the_back_button_takes_the_seat_back_over_rest(scheduled: Scheduled, make_client: Any) -> None:
+    """``POST /api/v1/games/{id}/back/``: the page's «Вернуться за стол» after a timeout."""
+    table = table_create(rules=RULES, options=TIMED)
+    game = table.game
+    seat, seq = seat_due(game), game.seq
+    _time_passes(game, 31)
+    assert live.seat_timed_out(game_id=game.pk, seat=seat, expected_seq=seq)
+    person = make_client((table.people[seat], table.tokens[seat]))
+    assert person.get(f"/api/v1/games/{game.pk}/back/").json() == {"game": game.pk, "seat": seat, "away": True}
+    answer = person.post(f"/api/v1/games/{game.pk}/back/")
+    assert answer.status_code == 200 and answer.json() == {"game": game.pk, "seat": seat, "returned": True}
+    assert SeatAbsence.objects.get(game=game, seat=seat).returned_at is not None
+    again = person.post(f"/api/v1/games/{game.pk}/back/")
+    assert again.status_code == 200 and again.json()["returned"] is False
+    assert person.get(f"/api/v1/games/{game.pk}/back/").json()["away"] is False
+    stranger = make_client()
+    assert stranger.post(f"/api/v1/games/{game.pk}/back/").status_code == 403
