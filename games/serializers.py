@@ -185,6 +185,7 @@ class SeatSummarySerializer(serializers.Serializer):
     name = serializers.CharField(allow_blank=True, help_text="empty: an open seat")
     kind = serializers.ChoiceField(choices=["human", "ai"], allow_null=True, help_text="null: an open seat")
     ai = serializers.CharField(required=False, help_text="A computer seat's level")
+    player = serializers.IntegerField(required=False, help_text="A person's player id: their page is /players/{id}/")
 
 
 class GameSummarySerializer(serializers.Serializer):
