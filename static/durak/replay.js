@@ -9,7 +9,7 @@ import { t } from "./text.js";
 
 // Pacing; "durak.speed" in localStorage scales it (the browser tests use 0.1).
 const SPEED_RAW = Number(load("speed", 1));
-const SPEED = isFinite(SPEED_RAW) && SPEED_RAW >= 0 ? SPEED_RAW : 1;
+export const SPEED = isFinite(SPEED_RAW) && SPEED_RAW >= 0 ? SPEED_RAW : 1;
 const STEP_MS = 600 * SPEED;
 export const POLL_MS = 700;
 
@@ -20,6 +20,12 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 let onDealt = () => {};
 export function whenDealt(fn) {
   onDealt = fn;
+}
+
+// A view adopted whole (the position the person acts on): the moves module may pass.
+let onAdopted = () => {};
+export function whenAdopted(fn) {
+  onAdopted = fn;
 }
 
 export function enqueue(events) {
@@ -37,8 +43,11 @@ function stepDelay(e) {
     case "card_beaten":
     case "attack_transferred":
     case "take_declared":
-    case "passed":
       return (mine ? 150 : 600) * SPEED;
+    case "passed":
+      // Every thrower passes in turn, with a card or without (docs/rules.md#throwing-in):
+      // a pass is shown briefly, or a table of six would crawl after every beat.
+      return (mine ? 150 : 300) * SPEED;
     case "bout_ended":
       return STEP_MS;
     case "cards_drawn":
@@ -76,6 +85,7 @@ export async function pump() {
 function adopt(view) {
   store.adoptView(view);
   redraw();
+  onAdopted();
 }
 
 /* Catch the display up with the server's view once every event is shown. */
