@@ -5,7 +5,18 @@ from __future__ import annotations
 
 import random
 
-from games.engine import PASS, Rules, State, actors, apply, decide, legal_actions, replay, shuffled_deck, start
+from games.engine import (
+    PASS,
+    Rules,
+    State,
+    actors,
+    apply,
+    decide,
+    legal_actions,
+    replay,
+    shuffled_deck,
+    start,
+)
 from games.engine.ai.greedy import greedy_state
 from games.engine.ai.sim import mover, score, step
 from games.engine.ai.solver import Solver, solvable
