@@ -76,7 +76,14 @@ def history_for(game: Game, level: str) -> list[Event] | None:
 
 
 def move_for(game: Game, state: State, seat: int, level: str, budget_ms: int | None = None) -> Action:
-    """What a computer player of ``level`` plays in ``seat`` of ``game`` at ``game.seq``."""
+    """What a computer player of ``level`` plays in ``seat`` of ``game`` at ``game.seq``.
+
+    A seat with one legal action (most often a thrower with nothing of a table rank, asked
+    all the same: docs/rules.md#throwing-in) plays it at once: no history is read for the
+    master and nothing is searched, so the extra passes cost the computer turn nothing."""
+    options = legal_actions(state, seat)
+    if len(options) == 1:
+        return options[0]
     return choose_action(state, seat, level, seed=seed(game.pk, game.seq),
                          budget_ms=settings.DURAK_AI_BUDGET_MS if budget_ms is None else budget_ms,
                          history=history_for(game, level))

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from games.engine.actions import Action
+from games.engine.actions import PASS, Action
 from games.engine.decide import decide
 from games.engine.errors import EngineError
 from games.engine.events import Event
@@ -155,6 +155,11 @@ def play_game(rules: Rules, seed: int, read: Callable[[], str], out: TextIO) -> 
         if computers:
             seat = rng.choice(computers)
             action = rng.choice(legal_actions(state, seat))
+        elif seats and legal_actions(state, YOU) == [PASS]:
+            # Asked by position with nothing of a table rank (docs/rules.md#throwing-in):
+            # the one possible answer is given for the person, as the web page does.
+            seat, action = YOU, PASS
+            print("Nothing to throw in: you pass.", file=out)
         elif seats:
             seat = YOU
             print(file=out)

@@ -7,9 +7,16 @@ The protocol of a bout: the attacker leads. From then on the defender (beat, tra
 or take) and the *current thrower* may act at the same time. The current thrower is the
 first seat, in throw-in order (the attacker, or round the table where the right to throw
 in stands, then clockwise, never the defender or the defender's partner), that has not
-passed since the table last changed and holds a card of a table rank, while the limit
-leaves room. Any card laid on the table clears every pass. The bout ends by itself when nobody may throw in and either every card is beaten
-(бито) or the defender declared a take: so a game never stalls.
+passed since the table last changed and holds any card, while the limit leaves room
+(the bout's cap, and the defender's cards left to receive an attack). The choice is by
+position, never by holding (docs/rules.md#throwing-in): a thrower with nothing of a
+table rank is asked all the same and its one legal action is ``pass``, recorded as the
+same ``passed`` event as any pass, so who is asked, every event and every refusal depend
+only on what each seat can see. Where nobody may throw in for public reasons (the limit
+is reached, the defender can take no more, a take without ``throw_after_take``, every
+thrower has passed or holds no card at all) nobody is asked. Any card laid on the table
+clears every pass. The bout ends by itself when nobody may throw in and either every
+card is beaten (бито) or the defender declared a take: so a game never stalls.
 """
 
 from __future__ import annotations

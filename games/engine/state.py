@@ -180,8 +180,9 @@ def room(state: State) -> int:
 def current_thrower(state: State) -> int:
     """The seat whose turn it is to throw in or pass, or NO_SEAT when nobody may.
 
-    A thrower with no card of a table rank is passed over, as at a real table where
-    they say «бито» at once.
+    Chosen by position alone: a thrower with no card of a table rank is asked all the same
+    and may only pass, so the choice never depends on a hidden hand; only a seat holding
+    no card at all (a count everyone sees) is passed over.
     """
     return state.thrower
 
@@ -225,7 +226,9 @@ def _derive_turn(v: list[Any]) -> None:
         v[_THROWER] = NO_SEAT
         return
     v[_ROOM] = free
-    ranks = v[_TABLE_RANKS]
+    # By position, never by holding (docs/rules.md#throwing-in): a seat with cards is asked
+    # even when it holds nothing of a table rank, and passes, so who is asked and every
+    # ``passed`` event say nothing of a hand. Only an empty hand, a public count, is skipped.
     skip = v[_PASSED] | v[_OUT]
     hands = v[_HANDS]
     if rules.throw_in == "all" and not rules.teams:
@@ -237,7 +240,7 @@ def _derive_turn(v: list[Any]) -> None:
         if seat < 0:
             seat = v[_ATTACKER]
         for _ in range(n):
-            if seat != defender and not skip >> seat & 1 and hands[seat] & ranks:
+            if seat != defender and not skip >> seat & 1 and hands[seat]:
                 v[_THROWER] = seat
                 return
             seat = seat + 1 if seat + 1 < n else 0
@@ -245,7 +248,7 @@ def _derive_turn(v: list[Any]) -> None:
         return
     v[_THROWER] = NO_SEAT
     for seat in throwers(_new_tuple(State, v)):
-        if not skip >> seat & 1 and hands[seat] & ranks:
+        if not skip >> seat & 1 and hands[seat]:
             v[_THROWER] = seat
             return
 

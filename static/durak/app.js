@@ -13,7 +13,8 @@
  *   replay.js   the event pump: queued events shown one by one, then the view adopted
  *   socket.js   the live socket (optional: polling covers everything)
  *   games.js    which game is shown: new, resumed, or opened from a link
- *   moves.js    actions and hints sent to the server
+ *   moves.js    actions and hints sent to the server, and the pass sent for the person
+ *   autopass.js pure: when and after what pause a pass is all the person may do
  *   input.js    clicks and keys
  *   clock.js    the move clock's arithmetic (pure); clockview.js draws it and the timeout notice
  *   tableparts.js  bubbles, the end of a game, the folded settings, where focus goes
@@ -25,11 +26,12 @@
 import { explainNetworkFailure } from "./api.js";
 import { adoptDeal, resumeGame } from "./games.js";
 import { bind } from "./input.js";
+import { autoPass } from "./moves.js";
 import { linkedGame } from "./links.js";
 import { startTableNotices } from "./notice.js";
 import { renderClocks, tableTimer } from "./clockview.js";
 import { render, renderSettings, renderStatic } from "./render.js";
-import { pollTick, POLL_MS, whenDealt } from "./replay.js";
+import { pollTick, POLL_MS, whenAdopted, whenDealt } from "./replay.js";
 import { paintWith } from "./screen.js";
 import { startSpectatorCount } from "./spectators.js";
 import { played as sounds } from "./sound.js";
@@ -39,6 +41,7 @@ import { t } from "./text.js";
 explainNetworkFailure(() => t("err.network"));
 paintWith(render);
 whenDealt(adoptDeal);
+whenAdopted(autoPass);
 
 function start() {
   bind();

@@ -1,9 +1,10 @@
 /* The person's moves and questions to the server: an action with the seq it was chosen
  * at, and the hint («Подсказка»). */
 import { api } from "./api.js";
+import { autoPassDelay, onlyPass } from "./autopass.js";
 import { errorText } from "./i18n.js";
 import { interactive } from "./plays.js";
-import { fetchEvents, sync } from "./replay.js";
+import { fetchEvents, speed, sync } from "./replay.js";
 import { redraw } from "./screen.js";
 import * as store from "./store.js";
 import { t } from "./text.js";
@@ -29,6 +30,25 @@ export async function send(action) {
   }
   await fetchEvents();
   if (!S.busy) sync();
+}
+
+// The position an automatic pass is waiting on: "<game>:<seq>", so adopting the same view
+// again (a poll, a resume) neither sends it twice nor puts it off.
+let autoPassFor = null;
+
+/* When a pass is all the person may do, send it for them after a pause that does not
+ * depend on their hand (autopass.js). Called whenever the page adopts a view. */
+export function autoPass() {
+  if (!interactive()) return;
+  const delay = autoPassDelay(S.view, speed(), Math.random);
+  if (delay === null) return;
+  const key = S.gameId + ":" + S.view.seq;
+  if (autoPassFor === key) return;
+  autoPassFor = key;
+  setTimeout(() => {
+    if (S.gameId + ":" + (S.view && S.view.seq) !== key || !onlyPass(S.view)) return;
+    send({ type: "pass" });
+  }, delay);
 }
 
 export async function askHint() {

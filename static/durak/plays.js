@@ -1,5 +1,6 @@
 /* What the person may play right now, read from the latest view's legal actions: the page
  * offers exactly these, so a click can never be refused as illegal. */
+import { onlyPass } from "./autopass.js";
 import { rankOf } from "./cards.js";
 import { state } from "./store.js";
 
@@ -11,8 +12,13 @@ export function interactive() {
 }
 
 export function legal() {
-  return interactive() ? state.view.legal_actions || [] : [];
+  if (!interactive()) return [];
+  // A pass that is the only move is the page's to send (autopass.js): nothing to click.
+  return onlyPass(state.view) ? [] : state.view.legal_actions || [];
 }
+
+/* Nothing to throw in: the page is about to pass for the person. */
+export const autoPassing = () => interactive() && onlyPass(state.view);
 
 export function gameRunning() {
   return !!(state.view && state.view.status !== "finished" && !(state.model && state.model.result));

@@ -6,7 +6,7 @@ import { $, esc } from "./dom.js";
 import { applyStatic } from "./i18n.js";
 import { inviteLink } from "./links.js";
 import { playerLink } from "./playerlink.js";
-import { cardPlayable, interactive, legal, multiLead, transferSingles } from "./plays.js";
+import { autoPassing, cardPlayable, interactive, legal, multiLead, transferSingles } from "./plays.js";
 import { clientSeed } from "./seed.js";
 import { me, state as S } from "./store.js";
 import {
@@ -122,6 +122,7 @@ function statusText() {
   if (S.mode && S.mode.kind === "target") return t("status.chooseTarget", { card: cardText(S.mode.card) });
   if (S.mode && S.mode.kind === "transfer") return t("status.chooseTransfer");
   if (S.mode && S.mode.kind === "select") return t("status.chooseLead");
+  if (autoPassing()) return t("status.autoPass", { pass: passLabel() });
   const acts = legal();
   if (!acts.length) {
     if (m.seats[me()] && m.seats[me()].out) return t(outKey());

@@ -14,7 +14,7 @@ import { t } from "./text.js";
 const SPEED_RAW = load("speed", null);
 const FIXED = SPEED_RAW !== null && isFinite(Number(SPEED_RAW)) && Number(SPEED_RAW) >= 0 ? Number(SPEED_RAW) : null;
 const PACES = { normal: 1, fast: 0.4, instant: 0 };
-const speed = () => (FIXED !== null ? FIXED : PACES[S.pace] !== undefined ? PACES[S.pace] : 1);
+export const speed = () => (FIXED !== null ? FIXED : PACES[S.pace] !== undefined ? PACES[S.pace] : 1);
 export const POLL_MS = 700;
 
 const S = store.state;
@@ -24,6 +24,12 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 let onDealt = () => {};
 export function whenDealt(fn) {
   onDealt = fn;
+}
+
+// A view adopted whole (the position the person acts on): the moves module may pass.
+let onAdopted = () => {};
+export function whenAdopted(fn) {
+  onAdopted = fn;
 }
 
 export function enqueue(events) {
@@ -45,8 +51,12 @@ function stepDelay(e, queued) {
     case "card_beaten":
     case "attack_transferred":
     case "take_declared":
-    case "passed":
       ms = mine && !e.standIn ? 120 : 650;
+      break;
+    case "passed":
+      // Every thrower passes in turn, with a card or without (docs/rules.md#throwing-in):
+      // a pass is shown briefly, or a table of six would crawl after every beat.
+      ms = mine && !e.standIn ? 120 : 300;
       break;
     case "bout_ended":
       ms = 150;
@@ -97,6 +107,7 @@ function adopt(view) {
   store.adoptView(view);
   redraw();
   if (view.status === "finished") revealHands(view.id);
+  onAdopted();
 }
 
 /* The cards left in hands at the end: the replay opens once the game is finished (every

@@ -314,3 +314,50 @@ def test_hint_shows_the_experienced_move(desktop: Any) -> None:
     assert message.inner_text().startswith("Подсказка:")
     assert page.locator(".hinted").count() >= 1
     assert page.get_attribute("#game", "data-seq") == seq
+
+
+WATCH_AUTO_PASS = """() => {
+  window.autoSeen = [];
+  setInterval(() => {
+    const s = window.durakPage.state, v = s.view;
+    const acts = v && v.legal_actions || [];
+    if (!v || !s.model || v.seq !== s.model.seq || s.busy || acts.length !== 1 || acts[0].type !== 'pass') return;
+    const status = document.querySelector('#status').textContent;
+    const seen = window.autoSeen;
+    if (seen.length && seen[seen.length - 1].seq === v.seq) return;
+    seen.push({ seq: v.seq, status, passHidden: document.querySelector('#btn-pass').hidden,
+                turn: document.querySelector('#game').dataset.turn });
+  }, 10);
+}"""
+
+
+def test_nothing_to_throw_in_the_page_passes_by_itself(desktop: Any) -> None:
+    """Every thrower is asked in turn, whatever it holds (docs/rules.md#throwing-in); a
+    person with nothing of a table rank is not made to click: the page says so, offers no
+    button and sends the pass itself."""
+    page, errors = desktop
+    _load(page)
+    passes: list[dict[str, Any]] = []
+
+    def note(request: Any) -> None:
+        if request.method == "POST" and "/actions/" in request.url and request.post_data_json.get("type") == "pass":
+            passes.append(request.post_data_json)
+
+    page.on("request", note)
+    page.evaluate(WATCH_AUTO_PASS)
+    for _ in range(200):
+        if not driver.step(page):
+            break
+        seen = page.evaluate("() => window.autoSeen")
+        sent = {p["expected_seq"] for p in passes}
+        if len([s for s in seen if s["seq"] in sent]) >= 2:
+            break
+    seen = page.evaluate("() => window.autoSeen")
+    sent = {p["expected_seq"] for p in passes}
+    automatic = [s for s in seen if s["seq"] in sent]
+    assert len(automatic) >= 2, (seen, passes)
+    for moment in automatic:
+        # Nothing to click while the page passes: no «Бито» button, not the person's turn.
+        assert moment["passHidden"] and moment["turn"] == "0", moment
+        assert moment["status"].startswith("Подкинуть нечего"), moment
+    assert not errors

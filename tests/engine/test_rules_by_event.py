@@ -59,17 +59,17 @@ def may_throw_in(before: State, memo: dict[str, Any]) -> list[int]:
 def due_thrower(before: State, memo: dict[str, Any]) -> int | None:
     """Whose turn it is to throw in: from the attacker, or round the table from where the
     right stands (``memo["turn"]``), the first seat that may throw in, has not passed
-    since the table changed and holds a card of a table rank."""
+    since the table changed and holds any card: by position, not by holding a card of
+    a table rank (docs/rules.md#throwing-in)."""
     if not before.table or before.room <= 0 or (before.taking and not before.rules.throw_after_take):
         return None
     n = before.rules.players
     start = memo.get("turn")
     if start is None:
         start = before.attacker
-    ranks = {c // 4 for pair in before.table for c in pair if c >= 0}
     allowed = may_throw_in(before, memo)
     for seat in [(start + k) % n for k in range(n)]:
-        holds = any(c // 4 in ranks for c in card_list(before.hands[seat]))
+        holds = bool(card_list(before.hands[seat]))
         if seat in allowed and seat not in memo["passed"] and holds:
             return seat
     return None

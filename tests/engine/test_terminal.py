@@ -24,6 +24,8 @@ def test_piped_input_plays_a_game_to_the_end() -> None:
     assert done.returncode == 0, done.stderr
     assert "Game over" in done.stdout
     assert "Your hand:" in done.stdout and "Trump" in done.stdout
+    # Asked with nothing of a table rank, the person is not asked to type the only answer.
+    assert "Nothing to throw in: you pass." in done.stdout
 
 
 @pytest.mark.parametrize(

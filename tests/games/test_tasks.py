@@ -15,10 +15,11 @@ from django.utils import timezone
 
 from accounts.models import Player
 from accounts.services import guest_create
-from games import computer, selectors, services
+from games import computer, selectors, services, store
+from games.engine import PASS, State, legal_actions
 from games.models import Game, GameEvent, Seat
 from games.tasks import ai_turn, ai_turns_sweep
-from tests.harness.moves import computer_due, play_until
+from tests.harness.moves import computer_due, play_move, play_until
 from tests.harness.races import at_once
 from tests.harness.tables import table_create
 
@@ -102,3 +103,34 @@ def test_a_computer_only_game_plays_to_its_end_in_eager_mode() -> None:
     assert game.result is not None and game.finished_at is not None
     assert game.seq > 100
     assert selectors.game_state_replayed(game).result is not None
+
+
+def _master_must_only_pass(game: Game, state: State) -> bool:
+    return any(legal_actions(state, seat.number) == [PASS] for seat in computer.seats_to_act(state, selectors.seats_of(game)))
+
+
+def test_a_computer_asked_only_to_pass_passes_without_reading_the_history(
+        player: Player, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Throwers are asked by position (docs/rules.md#throwing-in): a computer seat with
+    nothing of a table rank must pass, and does so at once, reading no history even at
+    the master's level (which otherwise loads every stored event of the game)."""
+    game = table_create(creator=player, rules={"players": 3}, computer=["master", "master"]).game
+    for _ in range(300):  # the person plays, and the computers' turns are run here
+        game.refresh_from_db()
+        state = selectors.game_state(game)
+        if _master_must_only_pass(game, state):
+            break
+        if computer.seats_to_act(state, selectors.seats_of(game)):
+            assert ai_turn(game.pk, game.seq) is True
+        else:
+            play_move(game)
+    seq = game.seq
+    due = [seat.number for seat in computer.seats_to_act(selectors.game_state(game), selectors.seats_of(game))
+           if legal_actions(selectors.game_state(game), seat.number) == [PASS]][0]
+    monkeypatch.setattr(store, "stored_payloads", lambda *args: pytest.fail("the history was read for a forced pass"))
+    state = selectors.game_state(game)
+    assert computer.move_for(game, state, due, "master") == PASS
+    if computer.seats_to_act(state, selectors.seats_of(game))[0].number == due:
+        assert ai_turn(game.pk, seq) is True
+        passed = GameEvent.objects.get(game=game, seq=seq + 1)
+        assert passed.payload["type"] == "passed" and passed.actor_seat == due

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from games import selectors
+from games import engine, selectors
 from games.models import Game, GameEvent
 from games.options import TableOptions
 from live import services as live
@@ -147,3 +147,29 @@ def test_the_back_button_takes_the_seat_back_over_rest(scheduled: Scheduled, mak
     assert person.get(f"/api/v1/games/{game.pk}/back/").json()["away"] is False
     stranger = make_client()
     assert stranger.post(f"/api/v1/games/{game.pk}/back/").status_code == 403
+
+
+def test_a_seat_asked_only_to_pass_has_the_same_clock_as_any(scheduled: Scheduled) -> None:
+    """Throwers are asked by position (docs/rules.md#throwing-in): a person who holds
+    nothing of a table rank is asked too, with the table's full clock like any seat (the
+    page passes for them long before it runs out), and the clock takes no shortcut that
+    would show the others which seats had nothing."""
+    game = table_create(rules=RULES, options=TIMED).game
+    for _ in range(200):
+        game.refresh_from_db()
+        state = selectors.game_state(game)
+        forced = [s for s in engine.actors(state) if engine.legal_actions(state, s) == [engine.PASS]]
+        if forced:
+            break
+        move_play(move_due(game))
+    else:
+        raise AssertionError("no seat was ever asked only to pass")
+    seat = forced[0]
+    assert ("live.tasks.seat_timeout", (game.pk, seat, game.seq), 30.0) in scheduled
+    seq = game.seq
+    assert not live.seat_timed_out(game_id=game.pk, seat=seat, expected_seq=seq)  # time is left
+    _time_passes(game, 31)
+    assert live.seat_timed_out(game_id=game.pk, seat=seat, expected_seq=seq)
+    move = GameEvent.objects.get(game=game, seq=seq + 1)
+    assert move.payload == {"type": "passed", "v": 1, "seat": seat} and move.actor is None
+    assert SeatAbsence.objects.filter(game=game, seat=seat).exists()  # as any timed-out seat

@@ -1,10 +1,11 @@
 """Deals consistent with an observation: a full ``State`` the seat cannot tell from the real one.
 
 The unseen cards (``Observation.unseen``) go at random to the other hands' unknown slots and
-to the stock; the face-up trump stays at the bottom of the stock. A seat that the rules
-passed over as a thrower (the observer is the current thrower) holds no card of a table
-rank, so it gets none. The result is an engine ``State``: ``legal_actions``, ``decide`` and
-``apply`` work on it as on a real game.
+to the stock; the face-up trump stays at the bottom of the stock. Who the rules ask to
+throw in says nothing of a hand (throwers are asked by position, docs/rules.md#throwing-in),
+so no deal is ruled out by it; only the others' moves make some deals likelier (``reads``).
+The result is an engine ``State``: ``legal_actions``, ``decide`` and ``apply`` work on it
+as on a real game.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from games.engine.ai.observe import Observation
 from games.engine.ai.reads import likelihood
 from games.engine.cards import card_list
 from games.engine.fold import new_state
-from games.engine.state import NO_SEAT, State, throwers
+from games.engine.state import State
 
 
 def rebuild(template: State, **fields: Any) -> State:
@@ -37,20 +38,6 @@ def _state(obs: Observation, hands: tuple[int, ...], deck: tuple[int, ...]) -> S
         taking=obs.taking, bouts=obs.bouts, out=obs.out, places=obs.places,
         proezdnoy_used=obs.proezdnoy_used, turn=obs.turn, barred=obs.barred, result=None,
     )
-
-
-def void_masks(obs: Observation) -> list[int]:
-    """Per seat, cards it surely does not hold by the current turn order."""
-    voids = [0] * obs.players
-    if not obs.table or obs.seat == obs.defender or not obs.legal or obs.attacker == NO_SEAT:
-        return voids
-    probe = _state(obs, tuple(0 for _ in range(obs.players)), tuple(card_list(obs.all_cards)))
-    for other in throwers(probe):
-        if other == obs.seat:
-            break
-        if not obs.passed >> other & 1:
-            voids[other] = obs.table_ranks
-    return voids
 
 
 # A deal is kept with the likelihood of the others' moves given their dealt hands
@@ -84,35 +71,16 @@ def _deal(obs: Observation, rng: random.Random) -> tuple[list[int], list[int]]:
     n = obs.players
     unseen = card_list(obs.unseen)
     rng.shuffle(unseen)
-    voids = void_masks(obs)
     hands = [0] * n
     hands[obs.seat] = obs.hand
-    need = [0] * n
-    for s in range(n):
-        if s != obs.seat:
-            hands[s] = obs.known[s]
-            need[s] = obs.hand_counts[s] - obs.known[s].bit_count()
-    # Seats with a void first, from the cards they may hold.
-    order = sorted((s for s in range(n) if s != obs.seat), key=lambda s: voids[s] == 0)
     pool = unseen
-    for s in order:
-        if need[s] <= 0:
+    for s in range(n):
+        if s == obs.seat:
             continue
-        void = voids[s]
-        taken: list[int] = []
-        rest: list[int] = []
-        for card in pool:
-            if len(taken) < need[s] and not void >> card & 1:
-                taken.append(card)
-            else:
-                rest.append(card)
-        if len(taken) < need[s]:  # cannot honour the void: ignore it
-            extra = need[s] - len(taken)
-            taken += rest[:extra]
-            rest = rest[extra:]
-        for card in taken:
-            hands[s] |= 1 << card
-        pool = rest
+        hidden = obs.hand_counts[s] - obs.known[s].bit_count()
+        hidden = max(hidden, 0)
+        hands[s] = obs.known[s] | sum_masks(pool[:hidden])
+        pool = pool[hidden:]
     stock = list(pool)
     if obs.deck_count:
         stock.append(obs.trump)

@@ -14,13 +14,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from games.engine.actions import Action
+from games.engine.actions import PASS, Action
 from games.engine.ai.greedy import greedy_state
 from games.engine.ai.sim import mover, score, step
 from games.engine.legal import legal_actions
 from games.engine.state import State, partners
 
 MAX_DEPTH = 300
+FORCED_PASS = [PASS]  # the legal actions of a thrower with nothing to throw in
 
 
 class NodeLimit(Exception):
@@ -70,6 +71,12 @@ class Solver:
     def value(self, state: State, alpha: float, beta: float) -> float:
         if state.result is not None:
             return score(state, self.seat)
+        actor = mover(state)
+        moves = self.ordered(state, actor)
+        if moves == FORCED_PASS:
+            # A thrower asked with nothing to throw in (docs/rules.md#throwing-in): one
+            # move, no choice to search, so it costs no node of the budget.
+            return self.value(step(state, actor, PASS), alpha, beta)
         self.budget.spend()
         key = position_key(state)
         if key in self.path or len(self.path) > MAX_DEPTH:
@@ -80,11 +87,10 @@ class Solver:
         if hi <= alpha:
             return hi
         a, b = max(alpha, lo), min(beta, hi)
-        actor = mover(state)
         maximize = self.ours(state, actor)
         self.path.add(key)
         try:
-            best = best_reply(state, actor, self.ordered(state, actor), maximize, a, b, self.value)
+            best = best_reply(state, actor, moves, maximize, a, b, self.value)
         finally:
             self.path.discard(key)
         self.memo[key] = proved(best, alpha, beta, lo, hi)

@@ -5,7 +5,18 @@ from __future__ import annotations
 
 import random
 
-from games.engine import Rules, State, actors, apply, decide, legal_actions, replay, shuffled_deck, start
+from games.engine import (
+    PASS,
+    Rules,
+    State,
+    actors,
+    apply,
+    decide,
+    legal_actions,
+    replay,
+    shuffled_deck,
+    start,
+)
 from games.engine.ai.greedy import greedy_state
 from games.engine.ai.sim import mover, score, step
 from games.engine.ai.solver import Solver, solvable
@@ -82,3 +93,28 @@ def test_search_step_matches_decide() -> None:
                 expected = apply(expected, event)
             assert step(state, seat, action) == expected
             state = expected
+
+
+def test_a_forced_pass_costs_the_solver_no_node() -> None:
+    """A thrower asked with nothing to throw in (docs/rules.md#throwing-in) has one move:
+    the solver plays it through without spending its node budget, so the positional
+    passes do not shrink the endgames it can solve."""
+    rng = random.Random("forced")
+    checked = 0
+    for state in small_endgames(rng, 40, 6):
+        seen = [state]
+        while seen[-1].result is None and len(seen) < 200:
+            s = seen[-1]
+            seen.append(step(s, mover(s), legal_actions(s, mover(s))[0]))
+        for s in seen:
+            if s.result is None and legal_actions(s, mover(s)) == [PASS]:
+                child = step(s, mover(s), PASS)
+                solver = Solver(mover(s))
+                assert solver.value(s, 0.0, 1.0) == solver.value(child, 0.0, 1.0) == brute(child, mover(s))
+                counted = Solver(mover(s))
+                counted.value(s, 0.0, 1.0)
+                direct = Solver(mover(s))
+                direct.value(child, 0.0, 1.0)
+                assert counted.budget.nodes == direct.budget.nodes
+                checked += 1
+    assert checked >= 10
