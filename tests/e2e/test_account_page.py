@@ -69,7 +69,7 @@ def test_sign_up_out_in_and_a_new_password_from_the_page(fresh_page: Any) -> Non
     _corner_says(page, name)
     page.wait_for_function("() => /^\\d+$/.test(document.querySelector('#balance').textContent)")
     page.locator("#btn-welcome").click()
-    page.wait_for_function("() => document.querySelector('#balance').textContent === '1000'")
+    page.wait_for_function("() => document.querySelector('#balance').textContent.replace(/\\s/g, '') === '1000'")
 
     with page.expect_navigation():
         page.locator("#account-signout").click()
@@ -94,7 +94,7 @@ def test_sign_up_out_in_and_a_new_password_from_the_page(fresh_page: Any) -> Non
     page.goto(f"/games/{game}/replay/")  # the corner on the replay page too, signed in
     _corner_says(page, name)
     page.goto("/tournaments/")  # the coins came back with the account
-    page.wait_for_function("() => document.querySelector('#balance').textContent === '1000'")
+    page.wait_for_function("() => document.querySelector('#balance').textContent.replace(/\\s/g, '') === '1000'")
     assert not page.locator("#btn-welcome").is_visible()
     page.goto("/")
     _corner_says(page, name)

@@ -18,7 +18,7 @@ import httpx
 import pytest
 
 from tests.e2e.conftest import ROOT, SCREENSHOTS
-from tests.e2e.players import ApiPlayer
+from tests.e2e.players import ApiPlayer, page_player
 from tests.e2e.test_replay_page import finished_game
 
 WIDE = {"width": 1366, "height": 800}
@@ -166,6 +166,7 @@ def test_a_refusal_on_the_russian_page_is_russian(fresh_page: Any, server: str) 
     page = fresh_page(viewport=WIDE)
     page.goto(f"/tournaments/{made.json()['id']}/")
     page.wait_for_selector('[data-do="join"]')
+    member = page_player(server, page)  # registered: the welcome coins are for accounts
     page.locator("#btn-welcome").click()
     page.wait_for_function("() => /1\\s?000/.test(document.querySelector('#balance').textContent)")
     page.locator('[data-do="join"]').click()
@@ -175,6 +176,7 @@ def test_a_refusal_on_the_russian_page_is_russian(fresh_page: Any, server: str) 
     assert not re.search(r"[A-Za-z]", message)
     page.screenshot(path=str(SCREENSHOTS / "i18n-refusal-ru.png"))
     organiser.close()
+    member.close()
 
 
 def _staff_login(server: str, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
