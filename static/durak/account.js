@@ -8,7 +8,7 @@
  * token, kept at once. The page's language is the one its switch remembers ("durak.lang").
  */
 import { api, currentToken, setToken } from "./api.js";
-import { currentLang, onLangChange, translate } from "./i18n.js";
+import { currentLang, onLangChange, personName, translate } from "./i18n.js";
 
 
 const NAME_MIN = 2, NAME_MAX = 24; // accounts/names.py: the server checks them again
@@ -57,7 +57,7 @@ function renderCorner() {
   const me = A.me;
   const registered = me && !me.guest;
   // A guest's name is «Гость 1d54» on the server: here it is worded in the page's language.
-  const shown = !me ? t("acct.guest") : me.guest ? (t("acct.guest") + " " + me.name.replace(/^Гость\s*/, "")).trim() : me.name;
+  const shown = !me ? t("acct.guest") : personName(me.name, t);
   const name = el("span", { id: "account-name", class: "account-name", title: shown }, shown);
   if (me) name.dataset.player = String(me.id);
   name.dataset.registered = registered ? "1" : "0";

@@ -824,7 +824,15 @@ export function errorText(error) {
  * language («Компьютер (новичок)»), never the server's own name for it; a person by name. */
 export function seatLabel(seat) {
   if (seat && seat.kind === "ai") return t("cpu") + (seat.ai ? " (" + t("level." + seat.ai).toLowerCase() + ")" : "");
-  return (seat && seat.name) || "";
+  return personName((seat && seat.name) || "");
+}
+
+/* A person's name as this page's language says it: a guest is «Гость 1d54» on the server
+ * (no registered name may start so), "Guest 1d54" on an English page. `tr`: a page's own
+ * lookup, for the pure renderers that get one. */
+export function personName(name, tr = t) {
+  const guest = /^Гость\s+([0-9a-f]{4})$/.exec(name || "");
+  return guest ? tr("acct.guest") + " " + guest[1] : name || "";
 }
 
 /* ---------- dates and numbers as the language writes them ---------- */

@@ -2,6 +2,7 @@
  * a profile's sections and the leaderboard's table. `w` is {t, lang}. */
 import { ratingChart } from "./chart.js";
 import { esc } from "./dom.js";
+import { personName } from "./i18n.js";
 import { playerLink } from "./playerlink.js";
 
 // The engine's variants (games/engine/rules.py VARIANTS), in the leaderboard's order.
@@ -34,7 +35,7 @@ export function variantsOf(ratings) {
 }
 
 export function headHTML(p, w, me) {
-  return "<h2 id=\"pf-name\">" + esc(p.name) + "</h2>" +
+  return "<h2 id=\"pf-name\">" + esc(personName(p.name, w.t)) + "</h2>" +
     (p.guest ? '<span class="pf-tag guest" data-guest="1">' + esc(w.t("pf.guest")) + "</span>" : "") +
     (me !== null && me === p.id ? '<span class="pf-tag you">' + esc(w.t("pf.you")) + "</span>" : "");
 }

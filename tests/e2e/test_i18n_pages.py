@@ -96,6 +96,10 @@ def wait_loaded(page: Any, path: str) -> None:
         page.wait_for_selector("#rp-fair[data-verdict='proved']")
     elif path == "/watch/":
         page.wait_for_selector("#watch[data-ready='1']")
+    elif path.startswith("/players/"):
+        page.wait_for_selector("#profile[data-ready='1']")
+    elif path.startswith("/ratings/"):
+        page.wait_for_selector("#board[data-ready='1']")
     else:
         page.wait_for_function("() => /^[\\d\\s,]+$/.test(document.querySelector('#balance').textContent)")
         page.wait_for_function("() => !document.body.innerText.includes('Загрузка') && !document.body.innerText.includes('Loading')")
@@ -119,20 +123,22 @@ def a_running_tournament(server: str) -> int:
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_every_page_speaks_one_language(fresh_page: Any, server: str, lang: str) -> None:
-    _, game = finished_game(server)
+    guest, game = finished_game(server)
+    player = guest.http.get("/api/v1/players/me/").json()["id"]
     tournament = a_running_tournament(server)
     page = fresh_page(viewport=WIDE, storage={"durak.lang": json.dumps(lang)})
     names = data_names(server)
     for path, shot in (("/", "game"), ("/watch/", "watch"), (f"/games/{game}/replay/", "replay"),
-                       ("/tournaments/", "tournaments"), (f"/tournaments/{tournament}/", "tournament")):
+                       ("/tournaments/", "tournaments"), (f"/tournaments/{tournament}/", "tournament"),
+                       (f"/players/{player}/", "player"), ("/ratings/", "ratings")):
         page.goto(path)
         wait_loaded(page, path)
         names |= data_names(server)  # the page's own guest, and anyone it shows
         check(page, lang, names, strings(page))
         page.screenshot(path=str(SCREENSHOTS / f"i18n-{shot}-{lang}.png"))
-    if lang == "en":
-        # Numbers in the page's language: the pool (250 × 2 + 900) grouped the English way.
-        assert "1,400" in page.evaluate("() => document.body.innerText")
+        if lang == "en" and shot == "tournament":
+            # Numbers in the page's language: the pool (250 × 2 + 900) grouped the English way.
+            assert "1,400" in page.evaluate("() => document.body.innerText")
 
 
 def test_the_switch_on_one_page_is_the_choice_on_every_page(fresh_page: Any, server: str) -> None:
@@ -145,7 +151,7 @@ def test_the_switch_on_one_page_is_the_choice_on_every_page(fresh_page: Any, ser
     # One preference, told to the server too (the admin and templates read this cookie).
     cookies = {c["name"]: c["value"] for c in page.context.cookies()}
     assert cookies.get("django_language") == "en"
-    for path in ("/tournaments/", "/"):
+    for path in ("/tournaments/", "/ratings/", "/"):
         page.goto(path)
         page.wait_for_function("() => document.documentElement.lang === 'en'")
         assert page.locator(".lang-switch [data-set-lang='en']").get_attribute("aria-pressed") == "true"
