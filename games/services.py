@@ -357,8 +357,11 @@ def ai_turn_play(*, game_id: int, expected_seq: int) -> bool:
     action = computer.move_for(game, state, seat.number, level)
     try:
         events = decide(state, seat.number, action)
-    except (InvalidAction, IllegalAction):
-        logger.exception("AI %s chose an illegal action %r in game %s", level, action, game_id)
+    except (InvalidAction, IllegalAction) as error:
+        # The kind of action and the refusal's code, never its cards: a log line shows no
+        # card its reader could not see at the table (the action holds the computer's hand).
+        logger.error("AI %s chose an illegal %s in game %s (%s)", level, type(action).__name__, game_id,
+                     error.code)
         events = decide(state, seat.number, legal_actions(state, seat.number)[0])
     try:
         _append(game, seats, state, events, actor_seat=seat.number, actor=None)

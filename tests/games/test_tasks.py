@@ -16,7 +16,8 @@ from django.utils import timezone
 from accounts.models import Player
 from accounts.services import guest_create
 from games import computer, selectors, services, store
-from games.engine import PASS, State, legal_actions
+from games.engine import PASS, Attack, State, legal_actions
+from games.engine.cards import card_list, card_name
 from games.models import Game, GameEvent, Seat
 from games.tasks import ai_turn, ai_turns_sweep
 from tests.harness.moves import computer_due, play_move, play_until
@@ -134,3 +135,26 @@ def test_a_computer_asked_only_to_pass_passes_without_reading_the_history(
         assert ai_turn(game.pk, seq) is True
         passed = GameEvent.objects.get(game=game, seq=seq + 1)
         assert passed.payload["type"] == "passed" and passed.actor_seat == due
+
+
+def test_a_computers_illegal_choice_is_logged_without_its_cards(
+        player: Player, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """A computer that chooses an illegal action plays its first legal one instead; the log
+    line names the kind of action and the refusal, never a card (the action holds the
+    computer's own hand: no log line shows a card its reader could not see at the table)."""
+    game = table_create(creator=player, rules={"players": 2}, computer=["novice"]).game
+    game = play_until(game, computer_due)
+    state = selectors.game_state(game)
+    seat = computer.seats_to_act(state, selectors.seats_of(game))[0].number
+    held = card_list(state.hands[seat])
+    # Three cards of the computer's own hand at once: never a legal lead of one card.
+    monkeypatch.setattr(computer, "move_for", lambda *args: Attack(tuple(held[:3])))
+    with caplog.at_level("ERROR", logger="games.services"):
+        assert ai_turn(game.pk, game.seq) is True
+    records = [record for record in caplog.records if "illegal" in record.getMessage()]
+    assert records, [record.getMessage() for record in caplog.records]
+    lines = [record.getMessage() for record in records]
+    assert not [line for line in lines for card in held if card_name(card) in line], lines
+    # Nor the action itself (its cards as numbers) or the refusal's traceback and message.
+    assert not [line for line in lines if "cards=" in line], lines
+    assert all(record.exc_info is None for record in records)
