@@ -11,6 +11,7 @@ import threading
 from typing import Any
 
 from celery import current_app
+from django.db import connections
 
 SEAT_TIMEOUT = "live.tasks.seat_timeout"
 ABSENCE_EXPIRE = "live.tasks.absence_expire"
@@ -27,6 +28,16 @@ def later(task_name: str, args: tuple[Any, ...], countdown: float) -> None:
     if not current_app.conf.task_always_eager:
         task.apply_async(args, countdown=max(0.0, countdown))
         return
-    timer = threading.Timer(max(0.0, countdown), task.apply, args=(args,))
+    timer = threading.Timer(max(0.0, countdown), _apply_then_close, args=(task, args))
     timer.daemon = True
     timer.start()
+
+
+def _apply_then_close(task: Any, args: tuple[Any, ...]) -> None:
+    """Run the task in the timer's own thread, then give back that thread's database
+    connections: the thread ends here, and a connection it kept would never return to
+    the pool (PostgreSQL's pool ran dry in the scaled tests after enough timers fired)."""
+    try:
+        task.apply(args=args)
+    finally:
+        connections.close_all()
