@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from accounts.bursts import MIN_ACCOUNTS, WINDOW, burst_player_ids
 from accounts.models import Player
-from durak_platform.admin_titles import TitledAdmin
+from core.admin_titles import TitledAdmin
 
 
 class BurstFilter(admin.SimpleListFilter):

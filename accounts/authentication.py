@@ -1,4 +1,5 @@
-"""Token auth that fetches the player with the token: one query per request, not three."""
+"""Token auth by device (``accounts.devices``): the device comes with its user and player,
+one query per request, and is the request's ``auth``."""
 
 from __future__ import annotations
 
@@ -6,15 +7,18 @@ from typing import Any
 
 from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
-from rest_framework.authtoken.models import Token
+
+from accounts.devices import device_for_token
+from accounts.models import Device
 
 
 class PlayerTokenAuthentication(TokenAuthentication):
-    def authenticate_credentials(self, key: str) -> tuple[Any, Token]:
-        try:
-            token = Token.objects.select_related("user", "user__player").get(key=key)
-        except Token.DoesNotExist as error:
-            raise exceptions.AuthenticationFailed("Invalid token.") from error
-        if not token.user.is_active:
+    model = Device
+
+    def authenticate_credentials(self, key: str) -> tuple[Any, Device]:
+        device = device_for_token(key)
+        if device is None:
+            raise exceptions.AuthenticationFailed("Invalid token.")
+        if not device.user.is_active:
             raise exceptions.AuthenticationFailed("User inactive or deleted.")
-        return token.user, token
+        return device.user, device

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.names import NAME_KEY_MAX, NAME_MAX
+
+# A device's name as the app gives it (longer ones are cut).
+DEVICE_NAME_MAX = 64
 
 
 class Player(models.Model):
@@ -26,6 +30,9 @@ class Player(models.Model):
     # SHA-256 is shown beforehand as "next_commitment"); made when first needed, replaced
     # when a game takes it. Never shown itself, nor in the admin.
     deal_seed = models.CharField(_("ключ следующей раздачи"), max_length=64, blank=True, default="")
+    # When the account was deleted (accounts.services.account_delete): its name, password and
+    # devices are gone, its games, results and coins stay under an anonymous name.
+    deleted_at = models.DateTimeField(_("удалён"), null=True, blank=True)
 
     class Meta:
         ordering = ["id"]
@@ -34,3 +41,26 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return gettext("%(name)s (гость)") % {"name": self.name} if self.is_guest else self.name
+
+
+class Device(models.Model):
+    """One signed-in app or browser and its token: every sign-in makes its own, so one can be
+    signed out, or revoked from another, without the rest (accounts.devices)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("пользователь"), on_delete=models.CASCADE,
+                             related_name="devices")
+    name = models.CharField(_("название"), max_length=DEVICE_NAME_MAX, blank=True, default="")
+    # The token's SHA-256 (hex), never the token: a copy of the table signs no one in.
+    key_digest = models.CharField(_("отпечаток токена"), max_length=64, unique=True)
+    created_at = models.DateTimeField(_("создан"), auto_now_add=True)
+    # Moved forward at most once a minute (accounts.devices.TOUCH_EVERY); a token unused for
+    # DURAK_TOKEN_IDLE_SECONDS stops working.
+    last_used_at = models.DateTimeField(_("последний раз"), default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("устройство")
+        verbose_name_plural = _("устройства")
+
+    def __str__(self) -> str:
+        return self.name or gettext("устройство %(id)s") % {"id": self.pk}

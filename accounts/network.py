@@ -6,13 +6,13 @@ import ipaddress
 
 from django.http import HttpRequest
 
-from durak_platform.clients import client_address
+from core.clients import client_address
 
 
 def client_ip(request: HttpRequest) -> str | None:
     """The address of the request's client, or None when it is no IP address.
 
-    ``durak_platform.clients`` decides it for the whole platform (X-Forwarded-For only from
+    ``core.clients`` decides it for the whole platform (X-Forwarded-For only from
     the configured proxies), so the address an account is recorded as made from is the one
     the throttles count."""
     try:

@@ -3,7 +3,7 @@
 A URL ends up in places a header does not (proxies' logs, a browser's history), so a
 client may trade its token for a ticket first (``POST /api/v1/auth/ticket/``) and connect
 with ``?ticket=``: what leaks is worth one connection within a minute. A ticket names the
-token it was made from, so signing out (the token deleted) voids its tickets too; a
+device whose token made it, so signing that device out voids its tickets too; a
 session's ticket names its user. Kept in the cache under the ticket's hash (no ticket in
 a Redis key); taken with the cache's atomic delete, so two sockets racing with one ticket
 cannot both get in.
@@ -17,7 +17,9 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
-from rest_framework.authtoken.models import Token
+from django.utils import timezone
+
+from accounts.devices import device_for_token, idle_limit
 
 TICKET_TTL = 60  # seconds
 
@@ -26,19 +28,19 @@ def _key(ticket: str) -> str:
     return "ws-ticket:" + hashlib.sha256(ticket.encode("utf-8", "replace")).hexdigest()
 
 
-def ticket_issue(*, user_id: int, token_key: str | None) -> str:
-    """A fresh ticket for this user (made from ``token_key``, or from a session: None)."""
+def ticket_issue(*, user_id: int, device_id: int | None) -> str:
+    """A fresh ticket for this user (made by a device's token, or from a session: None)."""
     ticket = secrets.token_urlsafe(24)
-    cache.set(_key(ticket), {"user": user_id, "token": token_key}, timeout=TICKET_TTL)
+    cache.set(_key(ticket), {"user": user_id, "device": device_id}, timeout=TICKET_TTL)
     return ticket
 
 
 def user_for_token(key: str) -> Any | None:
-    """The active user of a token, with its player: one query."""
-    token = Token.objects.select_related("user", "user__player").filter(key=key).first()
-    if token is None or not token.user.is_active:
+    """The active user of a device's token, with its player: one query."""
+    device = device_for_token(key)
+    if device is None or not device.user.is_active:
         return None
-    return token.user
+    return device.user
 
 
 def ticket_redeem(ticket: str) -> Any | None:
@@ -47,11 +49,13 @@ def ticket_redeem(ticket: str) -> Any | None:
     held = cache.get(key)
     if not isinstance(held, dict) or not cache.delete(key):
         return None
-    if held.get("token"):
-        user = user_for_token(str(held["token"]))
-        return user if user is not None and user.pk == held.get("user") else None
     user_id = held.get("user")
     if not isinstance(user_id, int):
         return None
-    user = get_user_model().objects.select_related("player").filter(pk=user_id).first()
-    return user if user is not None and user.is_active else None
+    device_id = held.get("device")
+    users = get_user_model().objects.select_related("player").filter(pk=user_id, is_active=True)
+    if device_id is not None:  # its device must still be signed in: one query all the same
+        if not isinstance(device_id, int):
+            return None
+        users = users.filter(devices__pk=device_id, devices__last_used_at__gte=timezone.now() - idle_limit())
+    return users.first()

@@ -70,8 +70,8 @@ def server_env(database_url: str) -> dict[str, str]:
         "DJANGO_SECRET_KEY": env.get("DJANGO_SECRET_KEY", "bench-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz"),
         "DJANGO_SECURE_COOKIES": "0",
         "DJANGO_LOG_LEVEL": "WARNING",
-        "DJANGO_THROTTLE_ACTIONS": "100000000/min",
-        "DJANGO_THROTTLE_AUTH": "100000000/min",
+        "DURAK_THROTTLE_ACTIONS": "100000000/min",
+        "DURAK_THROTTLE_AUTH": "100000000/min",
     })
     return env
 

@@ -52,6 +52,7 @@ from games.engine import (  # noqa: E402
 from games.engine.ai import choose_action, experienced, observe  # noqa: E402
 from games.engine.decide import step  # noqa: E402
 from games.engine.rules import DRAW_FIRST, LAST_CARDS, LEADS, LIMITS, VARIANTS, max_players  # noqa: E402
+from games.engine.state import FIELDS, NO_SEAT  # noqa: E402
 
 # The rules options and state fields this fingerprint was first written over, in their
 # order then. Anything added since is hashed only when it differs from its default, so a
@@ -64,6 +65,8 @@ V1_OPTIONS = (
     "spades_by_spades",
 )
 V1_STATE_FIELDS = 25  # rules … thrower
+# The defaults of the state fields added since (a field at its default is not hashed).
+LATER_FIELD_DEFAULTS: dict[str, object] = {"turn": NO_SEAT, "barred": 0, "given_up": 0}
 V1_THROW_INS = ("all", "neighbours")
 
 
@@ -83,10 +86,10 @@ def rules_text(rules: Rules) -> str:
 def state_text(state: State) -> str:
     """``repr(tuple(state))`` as it read over the V1 fields, with any later field that is
     away from its default (named, so that it cannot pass for another)."""
-    parts = [rules_text(state.rules), *(repr(value) for value in state[1:V1_STATE_FIELDS])]
-    defaults = State._field_defaults
-    for name in State._fields[V1_STATE_FIELDS:]:
-        if getattr(state, name) != defaults.get(name, object()):
+    values = state.values()
+    parts = [rules_text(state.rules), *(repr(value) for value in values[1:V1_STATE_FIELDS])]
+    for name, value in zip(FIELDS[V1_STATE_FIELDS:], values[V1_STATE_FIELDS:], strict=True):
+        if value != LATER_FIELD_DEFAULTS[name]:
             parts.append(f"{name}={getattr(state, name)!r}")
     return "(" + ", ".join(parts) + ")"
 

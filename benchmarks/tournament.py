@@ -11,7 +11,7 @@ It recreates a PostgreSQL database (``DATABASE_URL`` + ``_tournament``, default
 ``postgres://postgres@127.0.0.1:5432/durak_bench_tournament``), starts a private Redis on a
 free loopback port (the channel layer, the cache and the broker) and one Celery worker
 (prefork, ``--concurrency`` processes) that loads ``benchmarks/tournament_bots.py``. This
-process then makes the entrants (guests with their welcome coins), the organiser's
+process then makes the entrants (registered accounts with their welcome coins), the organiser's
 tournament (entry fee 10, rake 5 %, payouts by the field's size) and every entry through
 the services; the last entry starts it, and from then on everything happens in the worker:
 each move's commit enqueues the next seat's novice move, each table's last move closes its
@@ -51,13 +51,21 @@ def _django(stack: Stack) -> None:
 
 
 def _field(entrants: int, seats: int, leaves: str) -> Any:
-    from accounts.services import guest_create
+    from django.conf import settings
+
+    from accounts.services import player_register
+    from coins import services as coin_services
     from tournaments import services
 
+    # Welcome coins and prize tournaments are for registered accounts: the entrants register
+    # through the accounts service, with the fastest password hasher (this process only: a
+    # strong hash of 1,024 throwaway passwords would time the hasher, not the tournament).
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     started = time.perf_counter()
-    people = [guest_create()[0] for _ in range(entrants)]
+    people = [player_register(username=f"Бот {n:04d}", password="kozyrnaya-dama-bench")[0]
+              for n in range(entrants)]
     for person in people:
-        services.wallet_welcome(player=person)
+        coin_services.wallet_welcome(player=person)
     organiser = people[0]
     tournament = services.tournament_create(organiser=organiser, data={
         "name": f"Benchmark {entrants}", "format": "elimination", "rules": {"players": seats, "deck": 36},
@@ -121,8 +129,8 @@ def _round_line(round_: Any) -> None:
 
 
 def _report(tournament_id: int, wall: float) -> bool:
+    from coins import ledger
     from games.models import GameEvent
-    from tournaments import ledger
     from tournaments.models import Round, Tournament
     from tournaments.prizes import pool
 
@@ -136,7 +144,7 @@ def _report(tournament_id: int, wall: float) -> bool:
     money = pool(entry_fee=tournament.entry_fee, entrants=tournament.entries.count(),
                  rake_percent=tournament.rake_percent, added_prize=tournament.added_prize,
                  guarantee=tournament.guarantee)
-    exact = (ledger.total_sum() == 0 and not ledger.unbalanced_transfers() and pool_left == 0
+    exact = (ledger.total_sum() == 0 and not ledger.unbalanced_movements() and pool_left == 0
              and prizes == money.total)
     print(f"\n{tournament.status}: {len(rounds)} rounds in {wall:.1f} s ({wall / 60:.1f} min), "
           f"{moves} moves ({events} events): {moves / wall:.1f} moves/s")
@@ -147,6 +155,123 @@ def _report(tournament_id: int, wall: float) -> bool:
     winners = [row for row in tournament.standings or [] if row["place"] == 1]
     print(f"winner(s): {', '.join(row['name'] for row in winners)}")
     return tournament.status == Tournament.Status.FINISHED and exact and worst <= SEATING_TARGET_MS
+
+
+# --- the arena -----------------------------------------------------------------------------------
+
+WAIT_TARGET_S = 1.0
+
+
+def _arena_field(entrants: int, seats: int, minutes: int) -> Any:
+    """The players (registered, with their welcome coins) and an arena of ``minutes`` (entry
+    fee 10, rake 5 %); the last entry starts it and seats everyone."""
+    from django.conf import settings
+
+    from accounts.services import player_register
+    from coins import services as coin_services
+    from tournaments import services
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # as ``_field``: this process only
+    started = time.perf_counter()
+    people = [player_register(username=f"Арена {n:04d}", password="kozyrnaya-dama-bench")[0]
+              for n in range(entrants)]
+    for person in people:
+        coin_services.wallet_welcome(player=person)
+    tournament = services.tournament_create(organiser=people[0], data={
+        "name": f"Arena {entrants}", "format": "arena", "duration": minutes, "rules": {"players": seats, "deck": 36},
+        "entry_fee": 10, "rake_percent": 5, "min_entrants": 2, "max_entrants": entrants, "timer": 600,
+        "spectator_delay": 0})
+    made = time.perf_counter()
+    for person in people:
+        services.tournament_join(tournament_id=tournament.pk, player=person)
+    print(f"{entrants} players made in {made - started:.1f} s; entries (the last one seats everyone) "
+          f"{time.perf_counter() - made:.1f} s")
+    return tournament
+
+
+def _arena_wait(tournament_id: int, limit_s: float) -> float:
+    from tournaments.models import Entry, Round, Table, Tournament
+
+    began = time.monotonic()
+    shown = 0.0
+    while time.monotonic() - began < limit_s:
+        tournament = Tournament.objects.get(pk=tournament_id)
+        if tournament.status != Tournament.Status.RUNNING:
+            return time.monotonic() - began
+        if time.monotonic() - shown >= 30:
+            shown = time.monotonic()
+            playing = Table.objects.filter(tournament_id=tournament_id, counted_at__isnull=True).count()
+            print(f"  {time.monotonic() - began:6.0f} s  seatings {Round.objects.filter(tournament_id=tournament_id).count():5d}"
+                  f"  tables in play {playing:4d}  waiting "
+                  f"{Entry.objects.filter(tournament_id=tournament_id, waiting_since__isnull=False).count():4d}"
+                  f"  load {os.getloadavg()[0]:.1f}")
+        time.sleep(1.0)
+    raise RuntimeError(f"the arena was still running after {limit_s:.0f} s")
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+
+def _arena_report(tournament_id: int, wall: float) -> bool:
+    """Waits from a table's end (the player free) to the player's next table being dealt,
+    over every reseating before the time was up; seating time per seating; the ledger."""
+    from coins import ledger
+    from games.models import GameEvent
+    from tournaments import entry as late
+    from tournaments.models import Round, Table, Tournament
+
+    tournament = Tournament.objects.get(pk=tournament_id)
+    tables = list(Table.objects.filter(tournament=tournament).select_related("game")
+                  .only("players", "counted_at", "game__created_at").order_by("game__created_at"))
+    ends_at = tournament.ends_at
+    assert ends_at is not None
+    free_since: dict[int, Any] = {}
+    waits: list[float] = []
+    for table in tables:
+        for player in table.players:
+            if player in free_since:
+                waits.append((table.game.created_at - free_since.pop(player)).total_seconds())
+        for player in table.players:
+            if table.counted_at is not None and table.counted_at < ends_at:
+                free_since[player] = table.counted_at
+    seatings = list(Round.objects.filter(tournament=tournament).values_list("seating_ms", flat=True))
+    moves = GameEvent.objects.filter(game__tournament_table__tournament=tournament, actor_seat__isnull=False).count()
+    prizes = sum(row["prize"] for row in tournament.standings or [])
+    pool_left = ledger.balance(ledger.pool(tournament))
+    money = late.money(tournament)
+    exact = (ledger.total_sum() == 0 and not ledger.unbalanced_movements() and pool_left == 0
+             and prizes == money.total)
+    p99 = _percentile(waits, 0.99)
+    worst_seating = max(seatings, default=0.0)
+    print(f"\n{tournament.status}: {len(seatings)} seatings, {len(tables)} tables, {moves} moves in {wall:.1f} s "
+          f"({moves / wall:.1f} moves/s)")
+    print(f"reseated {len(waits)} times: wait p50 {_percentile(waits, 0.5):.2f} s, p99 {p99:.2f} s, "
+          f"max {max(waits, default=0.0):.2f} s (target p99 <= {WAIT_TARGET_S:.0f} s): "
+          f"{'met' if p99 <= WAIT_TARGET_S else 'MISSED'}")
+    print(f"seating: median {_percentile(seatings, 0.5):.1f} ms, worst {worst_seating:.1f} ms a seating "
+          f"(target <= {SEATING_TARGET_MS:.0f} ms): {'met' if worst_seating <= SEATING_TARGET_MS else 'MISSED'}")
+    print(f"ledger: every transfer balanced, whole ledger {ledger.total_sum()}, pool left {pool_left}, "
+          f"prizes {prizes} of {money.total}: {'exact' if exact else 'NOT EXACT'}")
+    winners = [row for row in tournament.standings or [] if row["place"] == 1]
+    print(f"winner: {', '.join(row['name'] for row in winners)} ({len(winners)} in first place)")
+    return (tournament.status == Tournament.Status.FINISHED and exact and p99 <= WAIT_TARGET_S
+            and worst_seating <= SEATING_TARGET_MS and len(winners) == 1)
+
+
+def main_arena(args: argparse.Namespace, stack: Stack) -> int:
+    print(f"{os.cpu_count()} CPUs, load average {' '.join(f'{n:.1f}' for n in os.getloadavg())}; "
+          f"an arena of {args.minutes} minutes for {args.entrants} players at tables of {args.seats}; "
+          f"a Celery worker of {args.concurrency} processes; the arena's own clock (real time)")
+    _django(stack)
+    tournament = _arena_field(args.entrants, args.seats, args.minutes)
+    began = time.monotonic()
+    _arena_wait(tournament.pk, args.minutes * 60 + args.limit_minutes * 60)
+    wall = time.monotonic() - began
+    ok = _arena_report(tournament.pk, wall)
+    print(f"load average now {' '.join(f'{n:.1f}' for n in os.getloadavg())}")
+    return 0 if ok else 1
 
 
 def main(args: argparse.Namespace) -> int:
@@ -160,6 +285,8 @@ def main(args: argparse.Namespace) -> int:
         try:
             stack.migrate()
             stack.start_worker(concurrency=args.concurrency, include=("benchmarks.tournament_bots",))
+            if args.format == "arena":
+                return main_arena(args, stack)
             print(f"{os.cpu_count()} CPUs, load average {' '.join(f'{n:.1f}' for n in os.getloadavg())}; "
                   f"{args.entrants} entrants at tables of {args.seats}, '{args.leaves}' leaves each table; "
                   f"a Celery worker of {args.concurrency} processes")
@@ -179,6 +306,8 @@ def main(args: argparse.Namespace) -> int:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--format", default="elimination", choices=["elimination", "arena"])
+    parser.add_argument("--minutes", type=int, default=20, help="the arena's duration")
     parser.add_argument("--entrants", type=int, default=1024)
     parser.add_argument("--seats", type=int, default=4, choices=range(2, 7))
     parser.add_argument("--leaves", default="durak", choices=["durak", "half"])

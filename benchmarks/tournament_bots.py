@@ -38,4 +38,4 @@ def _bots(move: MoveCommitted) -> None:
 
 
 move_committed.connect("computer_turn", _bots, uid="benchmarks.bots")
-move_committed.disconnect("timers", "live.timers")
+move_committed.disconnect("timers", "games.timers")

@@ -20,6 +20,7 @@ from durak_platform import sweeps  # noqa: E402
 from live.frames import NoRouteConsumer  # noqa: E402
 from live.routing import websocket_urlpatterns as live_routes  # noqa: E402
 from live.socket_auth import TokenQueryAuthMiddleware  # noqa: E402
+from stream.routing import websocket_urlpatterns as stream_routes  # noqa: E402
 from tournaments.routing import websocket_urlpatterns as tournament_routes  # noqa: E402
 
 router = ProtocolTypeRouter(
@@ -27,7 +28,7 @@ router = ProtocolTypeRouter(
         "http": django_asgi_app,
         # Last, any other path: closed with 4404 rather than the router's "No route found".
         "websocket": AuthMiddlewareStack(TokenQueryAuthMiddleware(URLRouter(
-            [*live_routes, *tournament_routes, re_path(r"", NoRouteConsumer.as_asgi())]))),
+            [*live_routes, *stream_routes, *tournament_routes, re_path(r"", NoRouteConsumer.as_asgi())]))),
     }
 )
 

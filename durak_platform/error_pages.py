@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 
-from durak_platform.exceptions import error_body
+from core.exceptions import error_body
 
 API_PREFIX = "/api/"
 

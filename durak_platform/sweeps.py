@@ -1,7 +1,7 @@
 """The embedded mode's beat: the periodic sweeps in a daemon thread of the server process.
 
 With a broker, celery beat runs the sweeps of ``app.conf.beat_schedule`` (the settings'
-``CELERY_BEAT_SCHEDULE`` plus the live timers' entry ``live.apps`` adds). The embedded mode
+``CELERY_BEAT_SCHEDULE``). The embedded mode
 (``CELERY_TASK_ALWAYS_EAGER``) has no beat, and its move clocks are threading timers lost
 on a restart, so this thread runs the same tasks at the same intervals, each call on its
 own (an error is logged, the others and the next tick go on). Its first tick is at once,
@@ -25,7 +25,8 @@ from django.conf import settings
 from django.db import close_old_connections
 
 import games.tasks
-import live.tasks
+import games.timer_tasks
+import retries.tasks
 import tournaments.tasks
 from durak_platform.celery import app
 
@@ -34,8 +35,10 @@ log = logging.getLogger(__name__)
 # The task names beat schedules, imported above so they are registered.
 TASKS: dict[str, Callable[[], object]] = {
     "games.tasks.ai_turns_sweep": games.tasks.ai_turns_sweep,
-    "live.tasks.timers_sweep": live.tasks.timers_sweep,
+    "games.timer_tasks.timers_sweep": games.timer_tasks.timers_sweep,
     "tournaments.tasks.tournaments_advance_sweep": tournaments.tasks.tournaments_advance_sweep,
+    "retries.tasks.kept_answers_sweep": retries.tasks.kept_answers_sweep,
+    "tournaments.tasks.arenas_sweep": tournaments.tasks.arenas_sweep,
 }
 
 _started: threading.Thread | None = None

@@ -18,23 +18,11 @@ from django.utils.translation import gettext_lazy
 
 from accounts.admin import PlayerAdmin
 from accounts.models import Player
-from durak_platform.admin_titles import TitledAdmin
+from core.admin_read_only import ReadOnlyAdmin
+from core.admin_titles import TitledAdmin
 from games import admin_text
 from games.fairplay_admin import suspect_pairs_view
-from games.models import Game, GameEvent, Seat
-
-
-class ReadOnlyMixin:
-    """Events are facts: nobody adds, changes or deletes them, not even a superuser."""
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+from games.models import Game, GameEvent, Seat, SeatAbsence
 
 
 def seat_names(game: Game) -> dict[int, str]:
@@ -186,7 +174,7 @@ class EventTypeFilter(admin.SimpleListFilter):
 
 
 @admin.register(GameEvent)
-class GameEventAdmin(ReadOnlyMixin, TitledAdmin):
+class GameEventAdmin(ReadOnlyAdmin):
     list_display = ["game", "seq", "type_text", "actor_seat", "actor", "created_at"]
     list_filter = [EventTypeFilter, "created_at"]
     search_fields = ["=game__id", "type"]
@@ -281,3 +269,17 @@ class PlayerWithGamesAdmin(PlayerAdmin):
     @admin.display(description=gettext_lazy("партий"), ordering="game_count")
     def games(self, player: Player) -> int:
         return getattr(player, "game_count", 0)
+
+
+@admin.register(SeatAbsence)
+class SeatAbsenceAdmin(ReadOnlyAdmin):
+    """Seats the computer played for after their move timer ran out (who walked away,
+    when, whether they came back or forfeited), read-only: ``games.timers`` keeps them."""
+
+    list_display = ["game", "seat", "away_since", "returned_at", "forfeited_at"]
+    list_filter = ["away_since"]
+    search_fields = ["=game__id"]
+    list_select_related = ["game"]
+    readonly_fields = ("game", "seat", "away_since", "returned_at", "forfeited_at")
+    fields = readonly_fields
+    list_title = gettext_lazy("Отошедшие от стола")

@@ -9,28 +9,33 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import Player
 from accounts.selectors import player_of
-from durak_platform.converters import MAX_ID
-from durak_platform.errors import InvalidRequest
-from durak_platform.schema import errors
-from durak_platform.throttles import PlayerRateThrottle, ScopedRateThrottle
-from games import computer, leaving, selectors, services
-from games.engine import InvalidAction, action_from_dict
+from core.errors import NotFound
+from core.pages import PageQuerySerializer
+from core.schema import errors
+from core.throttles import PlayerRateThrottle, ScopedRateThrottle
+from games import computer, leaving, selectors, services, stats
 from games.engine.ai import LEVELS
-from games.errors import InvalidActionError
-from games.options import table_options_parse
-from games.serializers import (
+from games.inputs import (
     ActionInputSerializer,
-    EventListSerializer,
+    AfterQuerySerializer,
     GameCreateInputSerializer,
     GameFillInputSerializer,
     GameJoinInputSerializer,
+    HintQuerySerializer,
+    InPlayQuerySerializer,
+)
+from games.serializers import (
+    ArchivePageSerializer,
+    EventListSerializer,
     GameListSerializer,
+    GamesInPlayPageSerializer,
     GameViewSerializer,
     HintSerializer,
     ReplaySerializer,
@@ -53,13 +58,6 @@ def _view_of(played: Played, player: Player) -> dict[str, Any]:
     return selectors.game_view(played.game, played.seats, played.state, seat)
 
 
-def _after_param(value: str) -> int:
-    if not value.strip().isdigit():
-        raise InvalidRequest("'after' must be a whole number, 0 or more.")
-    # Past the largest seq there is nothing after; the database could not compare it.
-    return min(int(value), MAX_ID)
-
-
 class GameListCreateApi(APIView):
     @extend_schema(operation_id="games_list", responses={200: GameListSerializer, **ERRORS}, summary="Your games, and games to join or watch")
     def get(self, request: Request) -> Response:
@@ -70,18 +68,12 @@ class GameListCreateApi(APIView):
     @extend_schema(request=GameCreateInputSerializer, responses={201: GameViewSerializer, **BODY_ERRORS},
                    summary="Create a game against computer players or with open seats")
     def post(self, request: Request) -> Response:
-        data = request.data
-        if not isinstance(data, dict):
-            raise InvalidActionError("The body must be a JSON object with 'rules' and 'opponents'.")
-        if not isinstance(data.get("rules"), dict):
-            # The contract's create is rules + opponents: an empty body is a client's mistake,
-            # not a request for the defaults ({"rules": {}} asks for those).
-            raise InvalidActionError("'rules' is required: an object such as {\"players\": 2} ({} for the defaults).",
-                                     reason="bad_rules")
+        # The contract's create is rules + opponents: an empty body is a client's mistake,
+        # not a request for the defaults ({"rules": {}} asks for those).
+        create = GameCreateInputSerializer.parsed(request.data)
         player = _player(request)
-        options = table_options_parse(data)  # "timer", "spectator_delay", "hints"
-        played = services.game_create(creator=player, rules=data.get("rules"), opponents=data.get("opponents"),
-                                      options=options, client_seed=data.get("client_seed"))
+        played = services.game_create(creator=player, rules=create.rules, opponents=create.opponents,
+                                      options=create.options, client_seed=create.client_seed)
         return Response(_view_of(played, player), status=201)
 
 
@@ -96,7 +88,7 @@ class GameJoinApi(APIView):
                    summary="Take the next open seat")
     def post(self, request: Request, game_id: int) -> Response:
         player = _player(request)
-        seed = request.data.get("client_seed") if isinstance(request.data, dict) else None
+        seed = GameJoinInputSerializer.parsed(request.data).get("client_seed")
         return Response(_view_of(services.game_join(game_id=game_id, player=player, client_seed=seed), player))
 
 
@@ -105,13 +97,12 @@ class GameFillApi(APIView):
                    summary="The creator seats computer players in every open seat")
     def post(self, request: Request, game_id: int) -> Response:
         player = _player(request)
-        data = request.data
-        level = data.get("ai", "experienced") if isinstance(data, dict) else None
+        level = GameFillInputSerializer.parsed(request.data)["ai"]
         return Response(_view_of(services.game_fill(game_id=game_id, player=player, level=level), player))
 
 
 class ActionPlayApi(APIView):
-    # One budget per player, charged by the socket's actions too (durak_platform.rates).
+    # One budget per player, charged by the socket's actions too (core.rates).
     throttle_classes = [PlayerRateThrottle]
     throttle_scope = "actions"
     malformed_code = "invalid_action"
@@ -119,17 +110,10 @@ class ActionPlayApi(APIView):
     @extend_schema(request=ActionInputSerializer, responses={200: GameViewSerializer, **BODY_ERRORS},
                    summary="Play one action at the seq you last saw")
     def post(self, request: Request, game_id: int) -> Response:
-        try:
-            action = action_from_dict(request.data)
-        except InvalidAction as error:
-            raise InvalidActionError(error.message, reason=error.code) from error
-        expected_seq = request.data.get("expected_seq") if isinstance(request.data, dict) else None
-        if expected_seq is None:
-            raise InvalidActionError("'expected_seq' is required: the seq you last saw.")
-        if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or not 0 <= expected_seq <= MAX_ID:
-            raise InvalidActionError("'expected_seq' must be a whole number, 0 or more.")
+        move = ActionInputSerializer.parsed(request.data)
         player = _player(request)
-        played = services.action_play(game_id=game_id, player=player, action=action, expected_seq=expected_seq)
+        played = services.action_play(game_id=game_id, player=player, action=move.action,
+                                      expected_seq=move.expected_seq)
         return Response(_view_of(played, player))
 
 
@@ -149,16 +133,44 @@ class GameEventsApi(APIView):
         responses={200: EventListSerializer, **ERRORS}, summary="Events as the caller may see them",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        after = _after_param(request.query_params.get("after", "0"))
-        game = selectors.game_get(game_id)
-        return Response({"events": selectors.events_for(game, _player(request), after)})
+        after = AfterQuerySerializer.parsed(request.query_params.dict())
+        player = _player(request)
+        return Response({"events": selectors.events_for(selectors.game_get_for(game_id, player), player, after)})
 
 
 class GameReplayApi(APIView):
     @extend_schema(responses={200: ReplaySerializer, **ERRORS},
                    summary="Every event with every card and the server seed revealed, once the game is finished")
     def get(self, request: Request, game_id: int) -> Response:
-        return Response(selectors.game_replay(selectors.game_get(game_id)))
+        return Response(selectors.game_replay(selectors.game_get_for(game_id, _player(request))))
+
+
+class PlayerArchiveApi(APIView):
+    permission_classes = [AllowAny]  # like the profile: finished games are public
+
+    @extend_schema(operation_id="players_games_archive", parameters=[PageQuerySerializer],
+                   responses={200: ArchivePageSerializer, **errors(400, 404, 429)},
+                   summary="A player's finished games, newest first, a page at a time")
+    def get(self, request: Request, player_id: int) -> Response:
+        if not Player.objects.filter(pk=player_id).exists():
+            raise NotFound(f"There is no player {player_id}.")
+        items, cursor = stats.archive_page(player_id, request.query_params.dict(), viewer=player_of(request.user))
+        return Response({"games": items, "next": cursor})
+
+
+class PlayerGamesInPlayApi(APIView):
+    @extend_schema(operation_id="my_games_in_play",
+                   parameters=[OpenApiParameter("status", str, enum=["active", "waiting"],
+                                                description="active (default): in play; waiting: for players"),
+                               PageQuerySerializer],
+                   responses={200: GamesInPlayPageSerializer, **ERRORS},
+                   summary="Your games in play: whose move, the clock, who is away")
+    def get(self, request: Request) -> Response:
+        query = request.query_params.dict()
+        status = InPlayQuerySerializer.parsed(query)
+        items, cursor = selectors.games_in_play(_player(request), status,
+                                                {k: v for k, v in query.items() if k != "status"})
+        return Response({"games": items, "next": cursor})
 
 
 class GameHintApi(APIView):
@@ -170,9 +182,7 @@ class GameHintApi(APIView):
         responses={200: HintSerializer, **ERRORS}, summary="What a computer player would do in your seat",
     )
     def get(self, request: Request, game_id: int) -> Response:
-        level = request.query_params.get("level", "experienced")
-        if level not in LEVELS:
-            raise InvalidRequest(f"'level' is one of: {', '.join(LEVELS)}.")
-        game = selectors.game_get(game_id)
-        action = computer.hint_for(game, _player(request), level)
+        level = HintQuerySerializer.parsed(request.query_params.dict())
+        player = _player(request)
+        action = computer.hint_for(selectors.game_get_for(game_id, player), player, level)
         return Response({"action": action.to_dict() if action is not None else None})

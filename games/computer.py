@@ -21,7 +21,7 @@ from django.utils import timezone
 from accounts.models import Player
 from games import selectors, store
 from games.engine import Action, Event, State, action_from_dict, actors, event_from_dict, legal_actions
-from games.engine.ai import READERS, choose_action
+from games.engine.ai import READERS, Level, choose_action
 from games.errors import GameNotStarted, HintsOff
 from games.models import Game, GameEvent, Seat
 
@@ -104,7 +104,7 @@ def games_stalled(stalled_for: float) -> list[Game]:
             if seats_to_act(selectors.game_state(game), selectors.seats_of(game))]
 
 
-def hint_for(game: Game, player: Player | None, level: str) -> Action | None:
+def hint_for(game: Game, player: Player | None, level: Level) -> Action | None:
     """What a computer player of ``level`` would do in the caller's seat now (None:
     nothing to do). It sees only what the seat sees, like any computer player."""
     seat = selectors.seated_number(selectors.seats_of(game), player)

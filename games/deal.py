@@ -69,9 +69,28 @@ def client_seeds_of(seats: list[Seat]) -> tuple[str | None, ...]:
     return tuple(seat.client_seed or None for seat in seats)
 
 
+def secrets_keep(games: list[Game], server_seeds: list[str]) -> None:
+    """``secret_keep`` for many games created together (a round's tables): a statement for
+    the seeds, and one for the commitments that were not known when the games were made."""
+    late = []
+    for game, seed in zip(games, server_seeds, strict=True):
+        if game.deal_commitment != commitment_of(seed):
+            game.deal_commitment = commitment_of(seed)
+            late.append(game)
+    if late:
+        Game.objects.bulk_update(late, ["deal_commitment"])
+    DealSecret.objects.bulk_create([DealSecret(game=game, server_seed=seed)
+                                    for game, seed in zip(games, server_seeds, strict=True)])
+
+
 def deck_dealt(game: Game, seats: list[Seat]) -> tuple[tuple[int, ...], DealCommitment]:
     """The deck of ``game``, every seat taken: derived from its secret and its seats' seeds."""
     server_seed = DealSecret.objects.values_list("server_seed", flat=True).get(game=game)
+    return deck_of(game, server_seed, seats)
+
+
+def deck_of(game: Game, server_seed: str, seats: list[Seat]) -> tuple[tuple[int, ...], DealCommitment]:
+    """The deck of ``game`` from its server seed (known to the caller: it just kept it)."""
     seeds = client_seeds_of(seats)
     deck = fair_deck(Rules.from_dict(game.rules), server_seed, seeds)
     return deck, DealCommitment(game.deal_commitment, seeds)

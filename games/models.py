@@ -1,4 +1,6 @@
-"""The event store: a ``Game``, its ``Seat``s and its append-only ``GameEvent`` log.
+"""The games' tables: a ``Game``, its ``Seat``s, its append-only ``GameEvent`` log, its
+deal's secret, and the seats left empty (``SeatAbsence``). The event store, the SQL that
+appends to the log and reads it, is ``games.store``.
 
 The log is the truth. ``Game.seq``/``status``/``result`` are a summary of it, written in
 the same transaction as the events, so listings and the admin need no replay.
@@ -11,7 +13,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Player
-from durak_platform.append_only import AppendOnly, AppendOnlyError, AppendOnlyQuerySet
+from core.append_only import AppendOnly, AppendOnlyError
 
 
 class EventLogIsAppendOnly(AppendOnlyError):
@@ -57,6 +59,9 @@ class Game(models.Model):
     # derived from, fixed at creation before any player's seed is known. Blank: a game
     # dealt before the fair deal. The seed itself is a ``DealSecret`` until the end.
     deal_commitment = models.CharField(_("обязательство раздачи"), max_length=64, blank=True, default="")
+    # A game two people arranged between themselves (a challenge): it is in no lobby and in
+    # no list but its players' own.
+    private = models.BooleanField(_("частная"), default=False)
 
     class Meta:
         ordering = ["-id"]
@@ -151,7 +156,6 @@ class GameEvent(AppendOnly):
     actor = models.ForeignKey(Player, verbose_name=_("игрок"), null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(_("время"), auto_now_add=True)
 
-    objects = AppendOnlyQuerySet.as_manager()
     refusal = EventLogIsAppendOnly
 
     class Meta:
@@ -162,3 +166,40 @@ class GameEvent(AppendOnly):
 
     def __str__(self) -> str:
         return gettext("партия №%(game)s, событие %(seq)s") % {"game": self.game_id, "seq": self.seq}
+
+
+# Not game history: the log says what was played, this says who walked away from the table.
+class SeatAbsence(models.Model):
+    """A person's seat the computer plays for since their move timer ran out.
+
+    Open while ``returned_at`` and ``forfeited_at`` are both null. The player takes the
+    seat back by acting or reconnecting within the window; after it, the seat is forfeit:
+    the computer finishes the game for it and the result counts it as a loss.
+    """
+
+    game = models.ForeignKey(Game, verbose_name=_("партия"), on_delete=models.CASCADE, related_name="absences")
+    seat = models.PositiveSmallIntegerField(_("место"))
+    away_since = models.DateTimeField(_("отошёл"))
+    returned_at = models.DateTimeField(_("вернулся"), null=True, blank=True)
+    forfeited_at = models.DateTimeField(_("засчитано поражение"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["game_id", "seat", "-away_since"]
+        constraints = [
+            # At most one open absence per seat: a second timeout extends the first.
+            models.UniqueConstraint(
+                fields=["game", "seat"],
+                condition=models.Q(returned_at__isnull=True),
+                name="absence_one_open_per_seat",
+            ),
+        ]
+        db_table = "live_seatabsence"  # made by the live app, whose model it was
+        verbose_name = _("отсутствие")
+        verbose_name_plural = _("отсутствия")
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} of game {self.game_id} away since {self.away_since:%H:%M:%S}"
+
+    @property
+    def forfeited(self) -> bool:
+        return self.forfeited_at is not None

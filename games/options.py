@@ -53,29 +53,3 @@ class TableOptions:
             raise ValueError("the table's defaults are not filled in: call for_table first.")
         return {"move_timer": self.move_timer, "spectator_delay": self.spectator_delay, "hints": self.hints,
                 "rated": self.rated, "reconnect_window": self.reconnect_window}
-
-
-def _whole(name: str, value: object, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidActionError(f"'{name}' must be a whole number from {low} to {high}.")
-    return value
-
-
-def _flag(name: str, value: object) -> bool | None:
-    if value is not None and not isinstance(value, bool):
-        raise InvalidActionError(f"'{name}' must be true or false.")
-    return value
-
-
-def table_options_parse(body: dict[str, object]) -> TableOptions:
-    """The options of a create request: ``timer`` (seconds per move, or null),
-    ``spectator_delay`` (actions), ``hints`` and ``rated`` (absent or null: the table's
-    default). Checked before the game exists."""
-    timer = body.get("timer")
-    delay = body.get("spectator_delay", 0)
-    return TableOptions(
-        move_timer=None if timer is None else _whole("timer", timer, *TIMER_RANGE),
-        spectator_delay=_whole("spectator_delay", delay, *DELAY_RANGE),
-        hints=_flag("hints", body.get("hints")),
-        rated=_flag("rated", body.get("rated")),
-    )

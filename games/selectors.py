@@ -14,12 +14,15 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import Player
-from games import snapshots, spectators, store
+from core import pages
+from games import privacy, snapshots, spectators, store
+from games.deadlines import clock_of
 from games.deal import client_seeds_of, server_seed_revealed
 from games.engine import (
     Event,
     Rules,
     State,
+    actors,
     apply,
     event_from_dict,
     redact,
@@ -35,6 +38,15 @@ def game_get(game_id: int | str) -> Game:
         return Game.objects.get(pk=int(game_id))
     except (Game.DoesNotExist, ValueError, TypeError, OverflowError) as error:
         raise GameNotFound(game_id) from error
+
+
+def game_get_for(game_id: int | str, viewer: Player | None) -> Game:
+    """The game as ``viewer`` may ask for it by id: a private game is not found by
+    anyone but its players (``games.privacy``)."""
+    game = game_get(game_id)
+    if not privacy.is_visible_to(game, viewer):
+        raise GameNotFound(game_id)
+    return game
 
 
 def seats_of(game: Game) -> list[Seat]:
@@ -153,8 +165,9 @@ def game_view(game: Game, seats: list[Seat], state: State | None, seat: int | No
         # whatever the cards say.
         forfeits = set(game.result["forfeits"]) | set(data["result"].get("forfeits", ()))
         data["result"] = {**data["result"], "forfeits": sorted(forfeits)}
+    clock = clock_of(game, seats, data["to_act"], state.given_up if state is not None else 0)
     return {"id": game.pk, "seq": game.seq, "status": game.status, **data, "fairness": fairness_of(game, seats),
-            "options": options_of(game)}
+            "options": options_of(game), **clock}
 
 
 def options_of(game: Game) -> dict[str, Any]:
@@ -201,6 +214,8 @@ def lagging_view(game: Game, seats: list[Seat], seq: int) -> dict[str, Any]:
 
 def game_view_for(game: Game | int, player: Player | None) -> dict[str, Any]:
     game, seats = store.game_with_seats(game if isinstance(game, int) else game.pk)
+    if not privacy.is_visible_to(game, player, seats):
+        raise GameNotFound(game.pk)
     seat = seat_number_of(seats, player)
     if seat is None:
         seen = spectators.visible_seq_of(game)  # a delayed table's spectators lag behind
@@ -212,7 +227,10 @@ def game_view_for(game: Game | int, player: Player | None) -> dict[str, Any]:
 
 def events_for(game: Game, player: Player | None, after: int) -> list[dict[str, Any]]:
     """Events after ``after`` as ``player`` may see them (another hand's draw is a count)."""
-    seat = seat_number_of(seats_of(game), player)
+    seats = seats_of(game)
+    if not privacy.is_visible_to(game, player, seats):
+        raise GameNotFound(game.pk)
+    seat = seat_number_of(seats, player)
     events = game_events(game, after)
     if seat is None:
         seen = spectators.visible_seq_of(game)  # a delayed table's spectators lag behind
@@ -257,7 +275,7 @@ def game_summary(game: Game, player: Player | None) -> dict[str, Any]:
 
 def games_for_lobby(player: Player | None, limit: int = 50) -> list[Game]:
     """The caller's own games first, then others' games to join or watch (a waiting
-    table past its TTL is neither)."""
+    table past its TTL is neither; nor is a private game: ``games.privacy``)."""
     base = Game.objects.prefetch_related("seats__player")
     mine: list[Game] = []
     if player is not None:
@@ -265,7 +283,26 @@ def games_for_lobby(player: Player | None, limit: int = 50) -> list[Game]:
     seen = {game.pk for game in mine}
     others = [
         game
-        for game in base.filter(Q(status=Game.Status.ACTIVE) | waiting_open()).order_by("-id")[: limit + len(seen)]
+        for game in privacy.games_visible_to(base.filter(Q(status=Game.Status.ACTIVE) | waiting_open()), None)
+        .order_by("-id")[: limit + len(seen)]
         if game.pk not in seen
     ][:limit]
     return mine + others
+
+
+def games_in_play(player: Player, status: str, query: dict[str, Any]) -> tuple[list[dict[str, Any]], str | None]:
+    """One page of ``player``'s games with ``status`` (active or waiting), newest first:
+    each game's summary with whose move it is, whether it is the player's, the clock
+    and the seats that are away (what an app asks on every start)."""
+    rows = Game.objects.filter(seats__player=player, status=status).prefetch_related("seats__player")
+    found = pages.page(rows, scope=f"in_play:{player.pk}:{status}", order=["id"], query=query)
+    items = []
+    for game in found.items:
+        summary = game_summary(game, player)
+        state = game_state(game) if game.status == Game.Status.ACTIVE else None
+        to_act = list(actors(state)) if state is not None else []
+        seats = list(game.seats.all())
+        items.append({**summary, "to_act": to_act, "your_turn": summary["you"] in to_act,
+                      "last_move_at": game.last_event_at.isoformat() if game.last_event_at else None,
+                      **clock_of(game, seats, to_act, state.given_up if state is not None else 0)})
+    return items, found.next

@@ -1,24 +1,15 @@
 """Input and output shapes of the games API, for the OpenAPI schema.
 
-Action bodies are parsed by the engine's ``action_from_dict`` (its messages are the
-contract's), so these serializers document the shapes more than they validate them.
+The inputs, which validate as well, are ``games.inputs``.
 """
 
 from __future__ import annotations
 
 from rest_framework import serializers
 
-from durak_platform.converters import MAX_ID
-from durak_platform.schema import CARD_PATTERN, CLIENT_SEED_PATTERN
-from games.engine.ai import LEVELS
-
-CLIENT_SEED_HELP = ("Your part of the fair deal: 1 to 64 printable ASCII characters other than ':' "
-                    "(the server picks one when it is absent or null)")
-
-
-def client_seed_field(help_text: str = CLIENT_SEED_HELP) -> serializers.RegexField:
-    return serializers.RegexField(CLIENT_SEED_PATTERN, required=False, allow_null=True, min_length=1, max_length=64,
-                                  trim_whitespace=False, help_text=help_text)
+from games.event_shapes import RulesSerializer, game_events
+from games.inputs import card_field
+from games.stats import OUTCOMES
 
 
 class FairnessSerializer(serializers.Serializer):
@@ -34,58 +25,10 @@ class RevealedFairnessSerializer(FairnessSerializer):
                                                                    "null: a game dealt before the fair deal")
 
 
-class OpponentSerializer(serializers.Serializer):
-    ai = serializers.ChoiceField(choices=LEVELS)
-
-
-class GameCreateInputSerializer(serializers.Serializer):
-    rules = serializers.DictField(
-        help_text='{"variant": "podkidnoy" | "perevodnoy" | "simple", "players": 2..6, "deck": 24 | 36 | 52, ...}'
-    )
-    opponents = OpponentSerializer(many=True, required=False, allow_null=True,
-                                   help_text="Computer players (at most players - 1), seated after you; "
-                                             "the other seats stay open (absent or null: none)")
-    timer = serializers.IntegerField(required=False, allow_null=True, min_value=5, max_value=600,
-                                     help_text="Seconds per move; when they run out the computer plays for the seat")
-    spectator_delay = serializers.IntegerField(required=False, min_value=0, max_value=20,
-                                               help_text="Spectators see the game this many actions late")
-    hints = serializers.BooleanField(required=False, allow_null=True,
-                                     help_text="Whether the hint button may ask a computer (absent or null: only "
-                                               "for one person against computers)")
-    rated = serializers.BooleanField(required=False, allow_null=True,
-                                     help_text="Whether the finished game moves ratings (absent or null: a table of "
-                                               "people without hints is rated; true with a computer or hints is a 400)")
-    client_seed = client_seed_field()
-
-
-class GameJoinInputSerializer(serializers.Serializer):
-    client_seed = client_seed_field()
-
-
-class GameFillInputSerializer(serializers.Serializer):
-    ai = serializers.ChoiceField(choices=LEVELS, default="experienced")
-
-
-def card_field(**kwargs: object) -> serializers.RegexField:
-    """A card as the contract spells it: rank 2..10, J, Q, K, A, then suit S, C, D, H."""
-    return serializers.RegexField(CARD_PATTERN, **kwargs)  # type: ignore[arg-type]
-
-
-class ActionInputSerializer(serializers.Serializer):
-    type = serializers.ChoiceField(choices=["attack", "defend", "transfer", "take", "pass"])
-    cards = serializers.ListField(child=card_field(), required=False, min_length=1,
-                                  help_text="attack, transfer: cards like 6S, 10H")
-    card = card_field(required=False, help_text="defend: the beating card")
-    target = serializers.IntegerField(required=False, min_value=0,
-                                      help_text="defend: index of the table card beaten")
-    shown = serializers.BooleanField(required=False, help_text="transfer: «проездной», the trump shown")
-    expected_seq = serializers.IntegerField(min_value=0, max_value=MAX_ID, help_text="The seq the client last saw")
-
-
 class ActionSerializer(serializers.Serializer):
-    type = serializers.CharField()
-    cards = serializers.ListField(child=serializers.CharField(), required=False)
-    card = serializers.CharField(required=False)
+    type = serializers.ChoiceField(choices=["attack", "defend", "transfer", "take", "pass"])
+    cards = serializers.ListField(child=card_field(), required=False)
+    card = card_field(required=False)
     target = serializers.IntegerField(required=False)
     shown = serializers.BooleanField(required=False)
 
@@ -113,7 +56,10 @@ class YouSerializer(serializers.Serializer):
     hand = serializers.ListField(child=serializers.CharField())
 
 
-class ResultSerializer(serializers.Serializer):
+class GameResultSerializer(serializers.Serializer):
+    type = serializers.CharField(required=False, help_text="Lists (summaries, tournament tables): game_finished, "
+                                                            "the result being that event as stored")
+    v = serializers.IntegerField(required=False, help_text="With type: the event schema's version")
     durak = serializers.IntegerField(allow_null=True)
     draw = serializers.BooleanField()
     losers = serializers.ListField(child=serializers.IntegerField())
@@ -129,11 +75,18 @@ class TableOptionsSerializer(serializers.Serializer):
     rated = serializers.BooleanField(help_text="Whether the finished game moves its players' ratings")
 
 
+class ClockSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(help_text="The seat that must move")
+    deadline = serializers.DateTimeField(help_text="When its time runs out (then the computer moves for it)")
+    server_time = serializers.DateTimeField(help_text="The server's time when this view was made: count down "
+                                                      "deadline - server_time, not against the device's clock")
+
+
 class GameViewSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     seq = serializers.IntegerField()
     status = serializers.ChoiceField(choices=["waiting", "active", "finished"])
-    rules = serializers.DictField()
+    rules = RulesSerializer()
     trump = serializers.CharField(allow_null=True)
     trump_suit = serializers.CharField(allow_null=True)
     deck_count = serializers.IntegerField()
@@ -147,19 +100,16 @@ class GameViewSerializer(serializers.Serializer):
     to_act = serializers.ListField(child=serializers.IntegerField())
     bout = serializers.IntegerField()
     legal_actions = ActionSerializer(many=True)
-    result = ResultSerializer(allow_null=True)
+    result = GameResultSerializer(allow_null=True)
     fairness = FairnessSerializer()
     options = TableOptionsSerializer(help_text="The table's options, fixed at creation (docs/api.md)")
-
-
-class EventSerializer(serializers.Serializer):
-    seq = serializers.IntegerField()
-    type = serializers.CharField()
-    v = serializers.IntegerField()
+    clock = ClockSerializer(allow_null=True, help_text="null: no timer at this table, or no timed move due")
+    away = serializers.ListField(child=serializers.IntegerField(),
+                                 help_text="Seats the computer stands in for until their player comes back")
 
 
 class EventListSerializer(serializers.Serializer):
-    events = EventSerializer(many=True)
+    events = game_events(help_text="In seq order, as the caller may see them")
 
 
 class ReplaySeatSerializer(serializers.Serializer):
@@ -173,8 +123,8 @@ class ReplaySeatSerializer(serializers.Serializer):
 class ReplaySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     seats = ReplaySeatSerializer(many=True)
-    events = EventSerializer(many=True, help_text="Every event with every card: game_started holds the deck "
-                                                  "and (a fair deal) its commitment and client seeds")
+    events = game_events(help_text="Every event with every card: game_started holds the deck "
+                                   "and (a fair deal) its commitment and client seeds")
     fairness = RevealedFairnessSerializer()
 
 
@@ -192,11 +142,11 @@ class GameSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     seq = serializers.IntegerField()
     status = serializers.ChoiceField(choices=["waiting", "active", "finished"])
-    rules = serializers.DictField()
+    rules = RulesSerializer()
     seats = SeatSummarySerializer(many=True)
     you = serializers.IntegerField(allow_null=True)
     open_seats = serializers.IntegerField()
-    result = serializers.DictField(allow_null=True)
+    result = GameResultSerializer(allow_null=True)
     created_at = serializers.DateTimeField()
 
 
@@ -208,3 +158,39 @@ class HintSerializer(serializers.Serializer):
     action = ActionSerializer(allow_null=True)
 
 
+class RecentSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField(allow_blank=True)
+    kind = serializers.ChoiceField(choices=["human", "ai"], allow_null=True)
+    ai = serializers.CharField(required=False, help_text="A computer seat's level")
+    player = serializers.IntegerField(required=False, help_text="A person's player id (their profile)")
+
+
+class RecentGameSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+    result = serializers.ChoiceField(choices=list(OUTCOMES), help_text="What the game was for this player")
+    seat = serializers.IntegerField()
+    variant = serializers.CharField()
+    players = serializers.IntegerField()
+    deck = serializers.IntegerField()
+    seats = RecentSeatSerializer(many=True)
+    replay = serializers.CharField(help_text="The replay page's address")
+
+
+class ArchivePageSerializer(serializers.Serializer):
+    games = RecentGameSerializer(many=True, help_text="Finished games, newest first")
+    next = serializers.CharField(allow_null=True, help_text="The next page's cursor (null: this was the last)")
+
+
+class GameInPlaySerializer(GameSummarySerializer):
+    to_act = serializers.ListField(child=serializers.IntegerField(), help_text="The seats that must move now")
+    your_turn = serializers.BooleanField()
+    last_move_at = serializers.DateTimeField(allow_null=True)
+    clock = ClockSerializer(allow_null=True)
+    away = serializers.ListField(child=serializers.IntegerField())
+
+
+class GamesInPlayPageSerializer(serializers.Serializer):
+    games = GameInPlaySerializer(many=True, help_text="Newest first")
+    next = serializers.CharField(allow_null=True, help_text="The next page's cursor (null: this was the last)")

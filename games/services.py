@@ -15,8 +15,8 @@ no row; SQLite queues writers at ``BEGIN IMMEDIATE``). The loser appends nothing
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from functools import partial
 
 from django.conf import settings
@@ -25,30 +25,24 @@ from django.utils import timezone
 
 from accounts.deal_seeds import deal_seed_take
 from accounts.models import Player
-from games import computer, deal, signals, snapshots, store
+from games import appending, computer, deal, store
 from games.engine import (
     Action,
     Event,
-    GameFinished,
-    GameStarted,
     IllegalAction,
     InvalidAction,
     Rules,
     State,
-    apply,
     commitment_of,
     decide,
-    event_to_dict,
-    given_up_seats,
     legal_actions,
     start,
 )
-from games.engine.ai import LEVELS
+from games.engine.ai import Level
 from games.errors import (
     AlreadySeated,
     GameNotFound,
     GameNotStarted,
-    IllegalActionError,
     InvalidActionError,
     NoOpenSeat,
     NotCreator,
@@ -56,6 +50,7 @@ from games.errors import (
     StaleSeq,
     TableExpired,
     TooManyWaitingTables,
+    engine_refusal,
 )
 from games.models import Game, Seat
 from games.options import TableOptions
@@ -80,45 +75,11 @@ class Played:
     state: State | None
 
 
-def _engine_refusal(error: InvalidAction | IllegalAction) -> InvalidActionError | IllegalActionError:
-    if isinstance(error, IllegalAction):
-        return IllegalActionError(error.message, reason=error.code)
-    return InvalidActionError(error.message, reason=error.code)
-
-
-def _ai_levels(opponents: object, players: int) -> list[str]:
-    if opponents is None:
-        return []
-    if not isinstance(opponents, list):
-        raise InvalidActionError("'opponents' must be a list like [{\"ai\": \"novice\"}].")
-    if len(opponents) > players - 1:
-        raise InvalidActionError(f"A {players}-player game has room for {players - 1} opponents.")
-    return [_ai_level(item.get("ai") if isinstance(item, dict) else None) for item in opponents]
-
-
-def _ai_level(level: object) -> str:
-    if not isinstance(level, str) or level not in LEVELS:
-        raise InvalidActionError(f"A computer opponent is one of: {', '.join(LEVELS)}.")
-    return level
-
-
 def _game_locked(game_id: int) -> Game:
     try:
         return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist as error:
         raise GameNotFound(game_id) from error
-
-
-def _after_commit(game_id: int, created_at: datetime | None, move: signals.MoveCommitted) -> None:
-    """The move is committed: cache its state, then tell the apps above (``signals``)."""
-    # Only committed states may enter the cache: a rolled-back seq could be reused.
-    snapshots.remember(game_id, created_at, move.seq, move.state)
-    signals.move_committed.run(move)
-    if move.finished:
-        # Last, so listeners (tournaments) see the forfeits the timers recorded.
-        for receiver, error in signals.game_finished.send_robust(sender=Game, game_id=game_id):
-            if isinstance(error, Exception):
-                logger.error("game %s finished: %r failed", game_id, receiver, exc_info=error)
 
 
 def _append(game: Game, seats: list[Seat], state: State | None, events: list[Event], *,
@@ -130,32 +91,10 @@ def _append(game: Game, seats: list[Seat], state: State | None, events: list[Eve
     commit and then sees the new seq; on SQLite writers queue at BEGIN)."""
     expected = game.seq
     now = timezone.now()
-    rows: list[store.Row] = []
-    for index, event in enumerate(events):
-        state = apply(state, event)
-        game.seq += 1
-        payload = event_to_dict(event)
-        caused = index == 0 and actor_seat is not None
-        rows.append((game.seq, event.type, payload["v"], payload, actor_seat if caused else None,
-                     actor.pk if caused and actor is not None else None))
-        if isinstance(event, GameStarted):
-            game.status = Game.Status.ACTIVE
-            game.started_at = now
-        elif isinstance(event, GameFinished):
-            game.status = Game.Status.FINISHED
-            game.finished_at = now
-            game.result = payload
-    assert state is not None, "a game's first event is GameStarted"
-    if game.result is not None and state.given_up and game.status == Game.Status.FINISHED:
-        # Seats their person left rank last, whatever the cards did (``games.leaving``).
-        game.result = {**game.result, "forfeits": given_up_seats(state)}
-    game.last_event_at = now
+    state, rows = appending.folded(game, state, events, actor_seat=actor_seat, actor=actor, now=now)
     if not store.events_append(game, expected, rows, now):
         raise _stale(game.pk)
-    move = signals.MoveCommitted(game_id=game.pk, seq=game.seq, state=state,
-                                 computer_due=bool(computer.seats_to_act(state, seats)),
-                                 timed=game.move_timer is not None)
-    transaction.on_commit(partial(_after_commit, game.pk, game.created_at, move))
+    transaction.on_commit(partial(appending.after_commit, game.pk, game.created_at, appending.move_of(game, seats, state)))
     return state
 
 
@@ -167,19 +106,19 @@ def _start(game: Game, seats: list[Seat]) -> State:
 
 
 @transaction.atomic
-def game_create(*, creator: Player, rules: object, opponents: object = None,
-                options: TableOptions | None = None, client_seed: object = None) -> Played:
+def game_create(*, creator: Player, rules: Rules, opponents: Sequence[Level] = (),
+                options: TableOptions | None = None, client_seed: str | None = None) -> Played:
     """A new game: the creator in seat 0, computer opponents next, the rest open, with
     the table's ``options`` (``games.options``; none: no timer, no delay, and the
     table's defaults for hints and rating).
     It takes the creator's next server seed (the commitment it was shown) before any
     seat's seed is known; ``client_seed`` is the creator's (None: the server picks).
     With no open seat left it starts at once."""
-    try:
-        parsed = Rules.from_dict(rules)
-    except InvalidAction as error:
-        raise _engine_refusal(error) from error
-    levels = _ai_levels(opponents, parsed.players)
+    parsed = rules
+    if len(opponents) > parsed.players - 1:
+        raise InvalidActionError(f"A {parsed.players}-player game has room for {parsed.players - 1} opponents.",
+                                 field="opponents")
+    levels = [Level(level) for level in opponents]
     seed = deal.client_seed_checked(client_seed)
     table = (options or TableOptions()).for_table(players=parsed.players, computers=len(levels))
     if 1 + len(levels) < parsed.players:  # it will wait for players
@@ -213,20 +152,19 @@ def waiting_tables_expire() -> int:
 
 
 @transaction.atomic
-def game_seat_people(*, players: list[Player], rules: object, options: TableOptions | None = None,
-                     server_seed: str | None = None, client_seeds: list[str | None] | None = None) -> Played:
+def game_seat_people(*, players: list[Player], rules: Rules, options: TableOptions | None = None,
+                     server_seed: str | None = None, client_seeds: list[str | None] | None = None,
+                     private: bool = False) -> Played:
     """A new game with every seat taken by ``players`` in seat order, dealt at once: a
     table somebody arranged (a tournament's round), not one people join one by one.
     ``server_seed`` is the table's, when the arranger committed to it earlier (None: a
-    fresh one); ``client_seeds`` the players' own, given before (None: the server picks)."""
-    try:
-        parsed = Rules.from_dict(rules)
-    except InvalidAction as error:
-        raise _engine_refusal(error) from error
+    fresh one); ``client_seeds`` the players' own, given before (None: the server picks).
+    A ``private`` game (a challenge's) is listed only to its players."""
+    parsed = rules
     if len(players) != parsed.players or len({player.pk for player in players}) != len(players):
         raise InvalidActionError(f"A {parsed.players}-player table seats {parsed.players} different players.")
     table = (options or TableOptions()).for_table(players=parsed.players, computers=0)
-    game = Game.objects.create(rules=parsed.to_dict(), creator=players[0], **table.fields())
+    game = Game.objects.create(rules=parsed.to_dict(), creator=players[0], private=private, **table.fields())
     deal.secret_keep(game, server_seed or deal.table_seed(game))  # committed before any seat's seed is picked
     given = client_seeds or [None] * len(players)
     seats = [Seat(game=game, number=n, player=player, client_seed=given[n] or deal.client_seed_pick(game.pk, n))
@@ -247,7 +185,7 @@ def _seat_open(game: Game, seats: list[Seat]) -> Seat:
 
 
 @transaction.atomic
-def game_join(*, game_id: int, player: Player, client_seed: object = None) -> Played:
+def game_join(*, game_id: int, player: Player, client_seed: str | None = None) -> Played:
     """Take the next open seat with the player's ``client_seed`` (None: the server
     picks one); the last one to sit down starts the game."""
     seed = deal.client_seed_checked(client_seed)
@@ -264,9 +202,9 @@ def game_join(*, game_id: int, player: Player, client_seed: object = None) -> Pl
 
 
 @transaction.atomic
-def game_fill(*, game_id: int, player: Player, level: object) -> Played:
+def game_fill(*, game_id: int, player: Player, level: Level) -> Played:
     """The creator gives every open seat to a computer player and the game starts."""
-    ai = _ai_level(level)
+    ai = Level(level).value
     game = _game_locked(game_id)
     if game.creator_id != player.id:
         raise NotCreator()
@@ -331,7 +269,7 @@ def action_play(*, game_id: int, player: Player, action: Action, expected_seq: i
         if recalled is not None:
             # Decided on a cached state: if the game has moved on, that is the answer.
             _check_current(store.game_with_seats(game_id)[0], expected_seq)
-        raise _engine_refusal(error) from error
+        raise engine_refusal(error) from error
     try:
         state = _append(game, seats, state, events, actor_seat=seat, actor=player)
     except IntegrityError as error:
@@ -372,7 +310,7 @@ def ai_turn_play(*, game_id: int, expected_seq: int) -> bool:
 
 def seat_stand_in_play(*, game_id: int, seat: int, expected_seq: int, level: str = "experienced") -> bool:
     """The computer plays one move for a person's seat at ``expected_seq`` (their move
-    timer ran out; see ``live.services``). Appended like a computer turn, with no actor:
+    timer ran out; see ``games.timers``). Appended like a computer turn, with no actor:
     the person did not make it. Stale calls do nothing, so a task run twice moves once."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.status != Game.Status.ACTIVE or game.seq != expected_seq:

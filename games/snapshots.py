@@ -36,7 +36,7 @@ TABLE_NAMES_FOR = 5.0
 
 
 @dataclass(frozen=True)
-class Table:
+class GameSetup:
     """What a started game's row and seats say that does not change while it is played."""
 
     created_at: datetime | None
@@ -51,7 +51,7 @@ class Table:
     read_at: float
 
 
-_tables: OrderedDict[int, Table] = OrderedDict()
+_tables: OrderedDict[int, GameSetup] = OrderedDict()
 
 
 def latest(game_id: int, created_at: datetime | None) -> tuple[int, State] | None:
@@ -81,7 +81,7 @@ def remember(game_id: int, created_at: datetime | None, seq: int, state: State) 
             _states.popitem(last=False)
 
 
-def table(game_id: int) -> Table | None:
+def table(game_id: int) -> GameSetup | None:
     """The game's cached table, if it was read less than ``TABLE_NAMES_FOR`` seconds ago."""
     with _lock:
         entry = _tables.get(game_id)
@@ -91,7 +91,7 @@ def table(game_id: int) -> Table | None:
         return entry
 
 
-def remember_table(game_id: int, entry: Table) -> None:
+def remember_table(game_id: int, entry: GameSetup) -> None:
     with _lock:
         _tables[game_id] = entry
         _tables.move_to_end(game_id)

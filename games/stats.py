@@ -13,6 +13,10 @@ Every count is over finished games in which the player held a seat; a game still
 play, waiting or expired never appears. The counts are made in Python over three
 narrow queries (the player's finished seats, the computer seats of those games, and the
 seats of the recent ones), never one query per game.
+
+A private game (a challenge's) counts in every number, but only its players see it
+listed among the recent games or in the archive (``games.privacy``): what a viewer
+other than the player asks is filtered by ``viewer``.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from collections import defaultdict
 from typing import Any
 
 from accounts.models import Player
+from core import pages
+from games import privacy
 from games.engine.ai import LEVELS
 from games.models import Game, Seat
 
@@ -51,7 +57,7 @@ def _count(record: dict[str, int], outcome: str) -> None:
     record[COUNTED_AS[outcome]] += 1
 
 
-def player_stats(player: Player, recent: int = RECENT_LIMIT) -> dict[str, Any]:
+def player_stats(player: Player, viewer: Player | None = None, recent: int = RECENT_LIMIT) -> dict[str, Any]:
     """``{"stats", "versus_computer", "recent_games"}`` of ``player``'s finished games.
 
     ``stats``: games, wins, durak, draws, left (games = the sum of the other four).
@@ -59,10 +65,14 @@ def player_stats(player: Player, recent: int = RECENT_LIMIT) -> dict[str, Any]:
     counts over those games (a game with two levels counts for each), levels in the
     order of ``games.engine.ai.LEVELS``. ``recent_games``: the last ``recent`` finished
     games, newest first, each with its seats (names; a person's player id) and what it
-    was for this player, and the replay's address."""
+    was for this player, and the replay's address; ``viewer`` (None: anyone) sees only
+    the games it may see there, every game in the counts."""
     finished = Seat.objects.filter(player=player, game__status=Game.Status.FINISHED)
     # Newest first, so the recent games are the first rows; their times are read with them below.
-    mine = list(finished.order_by("-game__finished_at", "-game_id").values_list("game_id", "number", "game__result"))
+    rows = list(finished.order_by("-game__finished_at", "-game_id")
+                .values_list("game_id", "number", "game__result", "game__private"))
+    mine = [(game_id, number, result) for game_id, number, result, _ in rows]
+    hidden = privacy.hidden_ids([row[0] for row in rows if row[3]], viewer)  # no query without a private game
     outcome_of = {game_id: seat_outcome(result, number) for game_id, number, result in mine}
     stats = empty_record()
     for outcome in outcome_of.values():
@@ -80,7 +90,20 @@ def player_stats(player: Player, recent: int = RECENT_LIMIT) -> dict[str, Any]:
             for level in levels:
                 _count(versus[level], outcome_of[game_id])
 
-    return {"stats": stats, "versus_computer": _by_level(versus), "recent_games": _recent(mine, outcome_of, recent)}
+    listed = [row for row in mine if row[0] not in hidden]
+    return {"stats": stats, "versus_computer": _by_level(versus), "recent_games": _recent(listed, outcome_of, recent)}
+
+
+def archive_page(player_id: int, query: dict[str, Any],
+                 viewer: Player | None = None) -> tuple[list[dict[str, Any]], str | None]:
+    """One page of a player's finished games that ``viewer`` may see (None: anyone),
+    newest first, as ``recent_games`` shows them (``core.pages``: ``?cursor=``, ``?limit=``)."""
+    finished = Seat.objects.filter(player_id=player_id, game__status=Game.Status.FINISHED)
+    seats = privacy.seats_visible_to(finished, viewer).select_related("game")
+    found = pages.page(seats, scope=f"archive:{player_id}", order=["game__finished_at", "game_id"], query=query)
+    mine = [(seat.game_id, seat.number, seat.game.result) for seat in found.items]
+    outcome_of = {game_id: seat_outcome(result, number) for game_id, number, result in mine}
+    return _recent(mine, outcome_of, len(mine)), found.next
 
 
 def _by_level(versus: dict[str, dict[str, int]]) -> list[dict[str, Any]]:

@@ -31,9 +31,10 @@ from games.models import Game, GameEvent, Seat
 # A move's event rows: (seq, type, schema version, payload, actor seat, actor id).
 Row = tuple[int, str, int, dict[str, Any], int | None, int | None]
 
-# The table's options and its deal's commitment: columns of the game row that never
-# change once it is created.
-OPTION_COLUMNS = ["move_timer", "reconnect_window", "spectator_delay", "hints", "rated", "deal_commitment"]
+# The table's options, its deal's commitment and whether it is private: columns of the
+# game row that never change once it is created (``private`` read with them, so a game
+# loaded here can be checked against its viewer with no query: ``games.privacy``).
+OPTION_COLUMNS = ["move_timer", "reconnect_window", "spectator_delay", "hints", "rated", "deal_commitment", "private"]
 _GAME_COLUMNS = ["id", "rules", "status", "seq", "creator_id", "result", "created_at", "started_at",
                  "last_event_at", "finished_at", *OPTION_COLUMNS]
 _SEAT_COLUMNS = ["id", "game_id", "number", "player_id", "ai_level", "client_seed"]
@@ -106,6 +107,45 @@ def events_append(game: Game, expected: int, rows: list[Row], now: datetime) -> 
     return True
 
 
+# Event rows per INSERT when many games start at once: 8 parameters a row stays under
+# SQLite's oldest limit (999), and one statement still carries a hundred rows.
+_STARTED_BATCH = 100
+
+
+def games_started(started: list[tuple[Game, int, list[Row]]], now: datetime) -> None:
+    """Store the opening events of many new games and their summaries at once (a round's
+    tables): the rows ``events_append`` would write one game at a time, in a statement per
+    distinct summary and one per hundred events, not three round trips per game. Each game
+    is ``(game, expected seq, rows)``; only games created in the caller's transaction are
+    passed, so no other writer can have moved them, and a mismatch is a bug: it raises."""
+    if not started:
+        return
+    game_table, event_table = Game._meta.db_table, GameEvent._meta.db_table
+    # Games dealt together mostly end up alike (same seq, status and times): an UPDATE each
+    # group (of at most 500 ids: SQLite's parameter limit), not one per game.
+    alike: dict[tuple[Any, ...], list[Game]] = {}
+    for game, expected, _rows in started:
+        key = (game.seq, game.status, game.started_at, game.finished_at, json.dumps(game.result, sort_keys=True),
+               game.last_event_at, expected)
+        alike.setdefault(key, []).append(game)
+    groups = [(key[-1], group[i:i + 500]) for key, group in alike.items() for i in range(0, len(group), 500)]
+    values = [[game.pk, *row] for game, _expected, rows in started for row in _event_values(rows, now)]
+    with transaction.atomic(), connection.cursor() as cursor:
+        for expected, games in groups:
+            ids = [game.pk for game in games]
+            marks = ", ".join(["%s"] * len(ids))
+            cursor.execute(f"UPDATE {game_table} SET seq = %s, status = %s, started_at = %s, finished_at = %s,"
+                           f" result = %s, last_event_at = %s WHERE id IN ({marks}) AND seq = %s",
+                           [*_summary(games[0]), *ids, expected])
+            if cursor.rowcount != len(ids):
+                raise RuntimeError(f"new games moved before their deal was stored: {ids}")
+        for start in range(0, len(values), _STARTED_BATCH):
+            batch = values[start:start + _STARTED_BATCH]
+            marks = ", ".join(["(%s, %s, %s, %s, %s, %s, %s, %s)"] * len(batch))
+            cursor.execute(f"INSERT INTO {event_table} {_EVENT_COLUMNS} VALUES {marks}",
+                           [value for row in batch for value in row])
+
+
 def game_seq(game_id: int) -> int | None:
     """The seq the stored game is at now (None: there is no such game)."""
     with connection.cursor() as cursor:
@@ -116,7 +156,7 @@ def game_seq(game_id: int) -> int | None:
 
 # --- the game and its table -----------------------------------------------------------------
 
-def _seats(game: Game, table: snapshots.Table) -> list[Seat]:
+def _seats(game: Game, table: snapshots.GameSetup) -> list[Seat]:
     alias = connection.alias
     seats = []
     for seat_id, number, player_id, ai_level, client_seed, name in table.seats:
@@ -128,7 +168,7 @@ def _seats(game: Game, table: snapshots.Table) -> list[Seat]:
     return seats
 
 
-def _game(game_id: int, table: snapshots.Table, seq: int, status: str, result: Any,
+def _game(game_id: int, table: snapshots.GameSetup, seq: int, status: str, result: Any,
           last_event_at: Any, finished_at: Any) -> Game:
     return Game.from_db(connection.alias, _GAME_COLUMNS, [
         game_id, table.rules, status, seq, table.creator_id, result, table.created_at, table.started_at,
@@ -167,10 +207,11 @@ def game_with_seats(game_id: int) -> tuple[Game, list[Seat]]:
     width = len(_GAME_COLUMNS)
     (pk, rules, status, seq, creator_id, result, created_at, started_at, last_event_at,
      finished_at) = rows[0][:10]
-    move_timer, reconnect_window, spectator_delay, hints, rated, deal_commitment = rows[0][10:width]
-    table = snapshots.Table(
+    move_timer, reconnect_window, spectator_delay, hints, rated, deal_commitment, private = rows[0][10:width]
+    table = snapshots.GameSetup(
         created_at=_aware(created_at), started_at=_aware(started_at), creator_id=creator_id, rules=_json(rules),
-        options=(move_timer, reconnect_window, spectator_delay, bool(hints), bool(rated), deal_commitment),
+        options=(move_timer, reconnect_window, spectator_delay, bool(hints), bool(rated), deal_commitment,
+                 bool(private)),
         seats=tuple((seat_id, number, player_id, ai_level, client_seed, name)
                     for *_, seat_id, number, player_id, ai_level, client_seed, name in rows),
         read_at=time.monotonic(),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from durak_platform import converters  # noqa: F401  (registers <id:...>)
+from core import converters  # noqa: F401  (registers <id:...>)
 from games import apis
 
 urlpatterns = [
@@ -13,4 +13,6 @@ urlpatterns = [
     path("games/<id:game_id>/events/", apis.GameEventsApi.as_view(), name="game-events"),
     path("games/<id:game_id>/replay/", apis.GameReplayApi.as_view(), name="game-replay"),
     path("games/<id:game_id>/hint/", apis.GameHintApi.as_view(), name="game-hint"),
+    path("players/<id:player_id>/games/", apis.PlayerArchiveApi.as_view(), name="player-games"),
+    path("players/me/games/", apis.PlayerGamesInPlayApi.as_view(), name="my-games"),
 ]

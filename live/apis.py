@@ -10,10 +10,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.selectors import player_of
-from durak_platform.schema import errors
+from core.schema import errors
 from games import selectors as game_selectors
+from games import timers
 from games.serializers import GameSummarySerializer
-from live import services as live_services
 from live.lobby import lobby, spectator_counts
 
 
@@ -51,7 +51,7 @@ class SpectatorCountApi(APIView):
 
 class SeatBackApi(APIView):
     """«Вернуться за стол»: the computer stands in for a person whose move clock ran out
-    (``live.services``) until they act, reconnect, or press this."""
+    (``games.timers``) until they act, reconnect, or press this."""
 
     @extend_schema(operation_id="games_away", summary="Whether the computer stands in for your seat now",
                    responses={200: inline_serializer("SeatAway", fields={
@@ -61,7 +61,7 @@ class SeatBackApi(APIView):
     def get(self, request: Request, game_id: int) -> Response:
         game = game_selectors.game_get(game_id)
         seat = game_selectors.seated_number(game_selectors.seats_of(game), player_of(request.user))
-        return Response({"game": game.pk, "seat": seat, "away": live_services.seat_away(game_id=game.pk, seat=seat)})
+        return Response({"game": game.pk, "seat": seat, "away": timers.seat_away(game_id=game.pk, seat=seat)})
 
     @extend_schema(operation_id="games_back", request=None, summary="Take your seat back from the computer",
                    responses={200: inline_serializer("SeatBack", fields={
@@ -73,5 +73,5 @@ class SeatBackApi(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         game = game_selectors.game_get(game_id)
         seat = game_selectors.seated_number(game_selectors.seats_of(game), player_of(request.user))
-        returned = live_services.seat_returned(game_id=game.pk, seat=seat)
+        returned = timers.seat_returned(game_id=game.pk, seat=seat)
         return Response({"game": game.pk, "seat": seat, "returned": returned})

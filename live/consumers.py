@@ -1,6 +1,6 @@
 """The live-play websocket: ``ws/games/<id>/``. Transport only: parse, call, send.
 
-Protocol (see README, "Live play"):
+Protocol (see docs/api.md, "Live play: the websocket"):
 
 - on connect ``{"type": "state", "view": ...}``, then ``{"type": "event", "event": ...}``
   for every new event, in seq order, redacted for this connection's viewer;
@@ -34,14 +34,12 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from accounts.selectors import player_of
-from durak_platform.converters import MAX_ID
-from durak_platform.errors import ApplicationError
-from durak_platform.exceptions import error_body
-from games import selectors, services
-from games.engine import Action, InvalidAction, action_from_dict
-from games.errors import InvalidActionError
-from live import feed, frames, hub, lobby, socket_throttle
-from live import services as live_services
+from core.errors import ApplicationError, InvalidRequest
+from core.exceptions import error_body
+from games import selectors, services, timers
+from games.engine import Action
+from games.inputs import ActionInput, ActionInputSerializer, ResumeInputSerializer
+from live import feed, frames, hub, lobby, presence, socket_throttle
 
 logger = logging.getLogger(__name__)
 
@@ -49,41 +47,31 @@ logger = logging.getLogger(__name__)
 CLOSE_UNAUTHENTICATED = 4401
 
 
-class InvalidMessage(ApplicationError):
-    status = 400
-    code = "invalid_request"
+class InvalidMessage(InvalidRequest):
+    pass
 
 
-def parse_action(message: dict[str, Any]) -> tuple[Action, int]:
-    """The action and expected seq of an ``action`` message, checked like the REST body."""
+def parse_action(message: dict[str, Any]) -> ActionInput:
+    """The action and expected seq of an ``action`` message: the REST body, read by the
+    same serializer (``games.inputs``), nested or flat."""
     body = message.get("action")
     if isinstance(body, dict):
         fields = {**body, **({"expected_seq": message["expected_seq"]} if "expected_seq" in message else {})}
     else:
         fields = {**message, "type": body}
-    try:
-        action = action_from_dict(fields)
-    except InvalidAction as error:
-        raise InvalidActionError(error.message, reason=error.code) from error
-    expected_seq = fields.get("expected_seq")
-    if expected_seq is None:
-        raise InvalidActionError("'expected_seq' is required: the seq you last saw.")
-    if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or not 0 <= expected_seq <= MAX_ID:
-        raise InvalidActionError("'expected_seq' must be a whole number, 0 or more.")
-    return action, expected_seq
+    return ActionInputSerializer.parsed(fields)
 
 
 def parse_after(message: dict[str, Any]) -> int:
-    after = message.get("after")
-    if isinstance(after, bool) or not isinstance(after, int) or after < 0:
-        raise InvalidMessage("'after' must be a whole number, 0 or more.")
-    return after
+    return ResumeInputSerializer.parsed({"after": message.get("after")})
 
 
 def _connect(game_id: int, user: Any) -> feed.Viewer:
     viewer = feed.viewer_of(game_id, player_of(user))
     if viewer.seat is not None:
-        live_services.seat_returned(game_id=game_id, seat=viewer.seat)
+        timers.seat_returned(game_id=game_id, seat=viewer.seat)
+    if viewer.player is not None:
+        presence.socket_opened(game_id, viewer.player.pk)  # no push while the table is open
     return viewer
 
 
@@ -151,6 +139,8 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if self.viewer is not None and self._hub is not None:
             await self._hub.leave(self.viewer.game_id, self)
+        if self.viewer is not None and self.viewer.player is not None:
+            await database_sync_to_async(presence.socket_closed)(self.viewer.game_id, self.viewer.player.pk)
         if self._spectator is not None:
             await database_sync_to_async(lobby.spectator_left)(self._spectator)
             self._spectator = None
@@ -175,7 +165,8 @@ class GameConsumer(AsyncWebsocketConsumer):
             if kind == "resume":
                 await self._resume(parse_after(message))
             elif kind == "action":
-                await self._action(*parse_action(message))
+                move = parse_action(message)
+                await self._action(move.action, move.expected_seq)
             else:
                 raise InvalidMessage("'type' is 'resume' or 'action'.")
         except ApplicationError as error:

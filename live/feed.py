@@ -20,8 +20,9 @@ from typing import Any
 from channels.db import database_sync_to_async
 
 from accounts.models import Player
-from games import selectors, spectators, store
+from games import privacy, selectors, spectators, store
 from games.engine import Event, GameFinished, event_from_dict, redact
+from games.errors import GameNotFound
 from games.models import Game
 
 # Games whose logs one process keeps; a game that falls out is simply read again.
@@ -71,7 +72,10 @@ def forget_all() -> None:
 def viewer_of(game_id: int, player: Player | None) -> Viewer:
     """The viewer ``player`` is in game ``game_id``; raises ``GameNotFound``."""
     game = selectors.game_get(game_id)
-    seat = selectors.seat_number_of(selectors.seats_of(game), player)
+    seats = selectors.seats_of(game)
+    if not privacy.is_visible_to(game, player, seats):  # a private game: its players' alone
+        raise GameNotFound(game_id)
+    seat = selectors.seat_number_of(seats, player)
     delay = game.spectator_delay if seat is None else 0
     return Viewer(game.pk, game.created_at, player, seat, delay, game.status == Game.Status.WAITING)
 

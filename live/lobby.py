@@ -3,24 +3,26 @@ watch them) with their spectator counts, and recently finished games with their 
 
 Spectators are counted by their open sockets (``Spectator`` rows: one per socket that
 holds no seat, made on connect and deleted on disconnect). Which games are tournament
-tables is the tournaments app's to say: live cannot import it, so it registers a
-function here in its ``ready()`` (``featured_by``).
+tables is the tournaments app's to say: live cannot import it, so it connects a hook
+here in its ``ready()`` (``featured``, a ``core.hooks.Hooks``).
 """
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import Count
 
+from core.hooks import Hooks
+from games import privacy
 from games.models import Game
 from games.selectors import game_summary
 from live.models import Spectator
 
-# Functions from game ids to the ids of featured games among them (tournament tables).
-featured_by: list[Callable[[list[int]], set[int]]] = []
+# Hooks from game ids to the ids of featured games among them (tournament tables).
+featured: Hooks[list[int], set[int]] = Hooks("featured")
 
 LIVE_LIMIT = 50
 FINISHED_LIMIT = 20
@@ -44,7 +46,7 @@ def spectator_counts(game_ids: Iterable[int]) -> dict[int, int]:
 
 def _featured(ids: list[int]) -> set[int]:
     found: set[int] = set()
-    for find in featured_by:
+    for find in featured.all():
         found |= find(ids)
     return found
 
@@ -53,7 +55,8 @@ def lobby() -> dict[str, Any]:
     """``{"live": [...], "finished": [...]}``: each a game's summary (as the games list
     has it, seen by nobody in particular) with ``spectators`` and ``tournament``; live
     games ordered tournament tables first, then by spectators, then the newest."""
-    base = Game.objects.prefetch_related("seats__player")
+    # Seen by nobody in particular: no private game, not even to its own players.
+    base = privacy.games_visible_to(Game.objects.all(), None).prefetch_related("seats__player")
     live = list(base.filter(status=Game.Status.ACTIVE).order_by("-id")[:LIVE_LIMIT * 4])
     finished = list(base.filter(status=Game.Status.FINISHED).order_by("-finished_at", "-id")[:FINISHED_LIMIT])
     ids = [game.pk for game in live + finished]

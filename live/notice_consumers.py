@@ -1,8 +1,8 @@
 """Sockets that only listen: a group's notices, relayed as they come.
 
 ``GroupNoticeConsumer`` joins the group ``group_for(scope)`` names and sends each notice's
-``data`` as a JSON text frame; ``PlayerNoticeConsumer`` is a signed-in player's own group
-(``ws/players/me/``), which every page of the site opens to hear "your table is ready".
+``data`` as a JSON text frame (a tournament's page). A player's own socket,
+``ws/players/me/``, is the account stream's (``stream.consumers``).
 Anything a client sends is ignored: these sockets carry nothing back.
 """
 
@@ -14,9 +14,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from accounts.selectors import player_of
 from live import frames
-from live.notices import player_group
 
 CLOSE_UNAUTHENTICATED = 4401
 
@@ -48,10 +46,3 @@ class GroupNoticeConsumer(AsyncWebsocketConsumer):
 
     async def notice(self, message: dict[str, Any]) -> None:
         await self.send(text_data=json.dumps(message["data"], ensure_ascii=False))
-
-
-class PlayerNoticeConsumer(GroupNoticeConsumer):
-    def group_for(self, scope: dict[str, Any]) -> str | None:
-        user = scope.get("user")
-        player = player_of(user) if user is not None and user.is_authenticated else None
-        return None if player is None else player_group(player.pk)

@@ -10,7 +10,7 @@ from typing import Any
 
 from channels.layers import get_channel_layer
 
-from live.broadcast import send_group
+from live.broadcast import send_group, send_groups
 
 logger = logging.getLogger(__name__)
 
@@ -28,6 +28,17 @@ def notify(group: str, data: dict[str, Any]) -> None:
         send_group(layer, group, {"type": "notice", "data": data})
     except Exception:  # a lost notice is healed when the page asks again
         logger.exception("Could not send a notice to %s", group)
+
+
+def notify_many(notices: list[tuple[str, dict[str, Any]]]) -> None:
+    """``notify`` for many groups in one go (``live.broadcast.send_groups``)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        send_groups(layer, [(group, {"type": "notice", "data": data}) for group, data in notices])
+    except Exception:  # a lost notice is healed when the page asks again
+        logger.exception("Could not send %s notices", len(notices))
 
 
 def notify_player(player_id: int, data: dict[str, Any]) -> None:

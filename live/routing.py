@@ -1,4 +1,5 @@
-"""Websocket routes: one live-play socket per game, and a player's own notices."""
+"""Websocket routes: one live-play socket per game (a player's own socket, ws/players/me/, is
+the account stream's: ``stream.routing``)."""
 
 from __future__ import annotations
 
@@ -6,11 +7,9 @@ from typing import Any
 
 from django.urls import path
 
-from durak_platform import converters  # noqa: F401  (registers <id:...>)
+from core import converters  # noqa: F401  (registers <id:...>)
 from live.consumers import GameConsumer
-from live.notice_consumers import PlayerNoticeConsumer
 
 websocket_urlpatterns: list[Any] = [
     path("ws/games/<id:game_id>/", GameConsumer.as_asgi()),
-    path("ws/players/me/", PlayerNoticeConsumer.as_asgi()),
 ]

@@ -1,7 +1,7 @@
 """A socket's budgets (``429 throttled``), kept in the cache beside REST's.
 
 Actions charge the player's one ``actions`` budget that ``POST …/actions/`` charges too,
-across every socket the player holds, in any process (``durak_platform.rates``). A
+across every socket the player holds, in any process (``core.rates``). A
 ``resume`` resends a game's whole log or state: it has a small budget of its own, per
 player. A wrong ``?token=`` or ``?ticket=`` charges the client's address at the ``auth``
 rate, as a wrong password does.
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from durak_platform import rates
-from durak_platform.clients import client_address
-from durak_platform.rates import Throttled
-from durak_platform.throttles import player_key
+from core import rates
+from core.clients import client_address
+from core.rates import Throttled
+from core.throttles import player_key
 
 __all__ = ["Throttled", "action_charge", "auth_failure_charge", "resume_charge"]
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from durak_platform import converters  # noqa: F401  (registers <id:...>)
+from core import converters  # noqa: F401  (registers <id:...>)
 from live import apis
 
 urlpatterns = [

@@ -9,7 +9,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from durak_platform.admin_titles import TitledAdmin
+from core.admin_titles import TitledAdmin
 from ratings.models import Rating, RatingChange
 
 

@@ -8,7 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from durak_platform.schema import errors
+from core.schema import errors
 from games.engine.rules import VARIANTS
 from ratings.selectors import leaderboard
 from ratings.serializers import LeaderboardSerializer

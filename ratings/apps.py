@@ -1,9 +1,12 @@
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from games.signals import MoveCommitted
 
 
 class RatingsConfig(AppConfig):
@@ -12,12 +15,12 @@ class RatingsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from games.signals import game_finished
+        from games.signals import move_committed
 
-        game_finished.connect(_rate_game, dispatch_uid="ratings.rate_game")
+        move_committed.connect("rate", _rate_game, uid="ratings.rate_game")
 
 
-def _rate_game(sender: Any, game_id: int, **kwargs: Any) -> None:
+def _rate_game(move: MoveCommitted) -> None:
     from ratings.services import rating_update
 
-    rating_update(game_id=game_id)
+    rating_update(game_id=move.game_id)

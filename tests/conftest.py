@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Generator
+import threading
+from collections.abc import Generator, Iterator
 from typing import Any
 
 import pytest
 from django.conf import settings
+
+from games import clocks
 
 
 def _seed() -> str:
@@ -29,3 +32,22 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
     report = outcome.get_result()
     if report.failed:
         report.sections.append(("deal seed", f"DURAK_DEAL_SEED={_seed()} deals this run's games again"))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # ``make test`` runs the suite on two processes, a file at a time (pytest-xdist,
+    # --dist loadfile): the long files go first, so that neither process is left with one
+    # of them at the end while the other waits.
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
+
+
+@pytest.fixture(autouse=True)
+def _timers_end_with_their_test() -> Iterator[None]:
+    """A move clock or reconnect window a test started (in the embedded mode a timer thread
+    of this process: ``games.clocks``) is cancelled when the test ends. Left running, it
+    would fire inside a later test, whose database may hold another game of the same id."""
+    before = set(threading.enumerate())
+    yield
+    for thread in threading.enumerate():
+        if thread not in before and isinstance(thread, threading.Timer) and thread.function is clocks.run_timer:
+            thread.cancel()

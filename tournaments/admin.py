@@ -1,6 +1,6 @@
 """Admin: tournaments as a club's staff run them (start, move on a stuck round, cancel
 with refunds, disqualify, CSV exports of the standings and the ledger), the staff's own
-record of what they did, and the ledger, read-only but for staff grants. Every label is
+record of what they did (the coins' ledger is ``coins.admin``). Every label is
 gettext (Russian source, locale/en for English); refusals are worded by code (admin_text)."""
 
 from __future__ import annotations
@@ -18,11 +18,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.models import Player
-from durak_platform.admin_titles import TitledAdmin
-from durak_platform.errors import ApplicationError
+from coins import ledger
+from core.admin_titles import TitledAdmin
+from core.errors import ApplicationError
 from games.admin_text import rules_text
-from tournaments import admin_text, ledger, selectors, services, terms
-from tournaments.models import Account, Entry, Posting, Round, StaffAction, Table, Tournament, Transfer
+from tournaments import admin_text, selectors, services, terms
+from tournaments.models import Entry, Round, StaffAction, Table, Tournament
 
 
 class EntryInline(admin.TabularInline):
@@ -168,7 +169,7 @@ class TournamentCreateForm(forms.ModelForm):
                 field = "move_timer" if field == "timer" else field
                 self.add_error(field if field in self.fields else None, admin_text.field_refusal(field, error))
                 return cleaned
-            held = ledger.wallet_balance(cleaned["organiser"].pk)
+            held = ledger.balance(ledger.wallet(cleaned["organiser"].pk))  # welcome coins fund no prize
             if held < made["added_prize"] + made["guarantee"]:
                 self.add_error("organiser", _("В кошельке организатора %(held)s монет: мало для добавленного "
                                               "приза и гарантии.") % {"held": held})
@@ -223,27 +224,21 @@ class TournamentAdmin(TitledAdmin):
             return "—"
         return admin_text.standings_table(selectors.standings_json(tournament))
 
-    @staticmethod
-    def locked(obj: Tournament | None) -> bool:
-        """Once anyone has paid in, the money terms stay as they were announced."""
-        return obj is not None and obj.pk is not None and (
-            obj.entries.exists() or obj.status != obj.Status.REGISTRATION)
-
     def get_readonly_fields(self, request: HttpRequest, obj: Tournament | None = None) -> list[str]:
-        if self.locked(obj):
-            return [*self.readonly_fields, "organiser", "format", *MONEY, "leaves", *SCHEDULE,
-                    "rounds", "move_timer", "spectator_delay"]
+        # Once made, its terms stay as announced: the added prize and the guarantee have
+        # left the organiser's wallet, entrants pay the fee by them, and only the services
+        # move coins. The change form edits the name alone.
+        if obj is not None and obj.pk is not None:
+            return [*self.readonly_fields, *(name for name in TERMS if name not in ("name", "rules", "payouts"))]
         return list(self.readonly_fields)
 
     def get_fieldsets(self, request: HttpRequest, obj: Tournament | None = None) -> Any:
         if obj is None:
             return [(None, {"fields": TERMS})]
-        # Locked: the rules and payouts in words; open: their JSON is what staff edit.
-        rules, payouts = ("rules_text", "payouts_text") if self.locked(obj) else ("rules", "payouts")
         return [
             (None, {"fields": ["name", "page_link", "status", "organiser", "format"]}),
-            (gettext_lazy("Стол"), {"fields": [rules, "move_timer", "spectator_delay", "leaves", "rounds"]}),
-            (gettext_lazy("Фонд"), {"fields": [*MONEY, payouts]}),
+            (gettext_lazy("Стол"), {"fields": ["rules_text", "move_timer", "spectator_delay", "leaves", "rounds"]}),
+            (gettext_lazy("Фонд"), {"fields": [*MONEY, "payouts_text"]}),
             (gettext_lazy("Участники и время"), {"fields": [*SCHEDULE, "created_at", "started_at", "finished_at"]}),
             (gettext_lazy("Итоги"), {"fields": ["standings_table"]}),
         ]
@@ -274,61 +269,4 @@ class RoundAdmin(TitledAdmin):
     list_title = gettext_lazy("Туры")
 
     def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-
-class PostingInline(admin.TabularInline):
-    model = Posting
-    fields = ("account", "amount")
-    readonly_fields = fields
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
-@admin.register(Transfer)
-class TransferAdmin(TitledAdmin):
-    """The ledger: every transfer with its two postings. Nobody changes or deletes one;
-    staff grants go through the grant service (a player's wallet, from the issuer)."""
-
-    list_display = ["id", "kind", "tournament", "key", "note", "created_at"]
-    list_filter = ["kind", "created_at"]
-    search_fields = ["=tournament__id", "key", "note"]
-    readonly_fields = ["kind", "key", "tournament", "note", "by", "created_at"]
-    inlines = [PostingInline]
-    date_hierarchy = "created_at"
-    list_title = gettext_lazy("Переводы монет")
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
-@admin.register(Account)
-class AccountAdmin(TitledAdmin):
-    list_display = ["id", "kind", "player", "tournament", "balance"]
-    list_filter = ["kind"]
-    search_fields = ["player__name", "=tournament__id"]
-    list_title = gettext_lazy("Счета")
-
-    @admin.display(description=gettext_lazy("баланс"))
-    def balance(self, account: Account) -> int:
-        from tournaments import ledger
-
-        return ledger.balance(account)
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

@@ -12,7 +12,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from durak_platform.errors import ApplicationError
+from core.errors import ApplicationError
 
 REFUSALS: dict[str, Any] = {
     "insufficient_funds": gettext_lazy("не хватает монет: нужно %(needed)s, в кошельке %(balance)s"),

@@ -1,4 +1,4 @@
-"""Tournaments and wallets over REST: one API class per operation, transport only."""
+"""Tournaments over REST: one API class per operation, transport only."""
 
 from __future__ import annotations
 
@@ -13,12 +13,16 @@ from rest_framework.views import APIView
 
 from accounts.models import Player
 from accounts.selectors import player_of
-from durak_platform.converters import MAX_ID
-from durak_platform.errors import InvalidRequest, NotFound
+from core.converters import MAX_ID
+from core.errors import InvalidRequest, NotFound
+from core.pages import PageQuerySerializer
+from core.throttles import PlayerRateThrottle
 from games.apis import BODY_ERRORS, ERRORS
-from games.serializers import client_seed_field
+from games.event_shapes import RulesSerializer
+from games.inputs import client_seed_field
 from tournaments import prizes, selectors, services, terms
 from tournaments.models import Tournament
+from tournaments.serializers import TableReadySerializer, TournamentPageSerializer, TournamentSerializer
 
 
 def _player(request: Request) -> Player:
@@ -35,8 +39,9 @@ class TournamentCreateInputSerializer(serializers.Serializer):
     """The body of a create request (the service checks every field and names the bad one)."""
 
     name = serializers.CharField(max_length=80)
-    format = serializers.ChoiceField(choices=Tournament.Format.values, default="round_robin")
-    rules = serializers.DictField(help_text="The engine's rules for every table; players 2..6.", required=False)
+    format = serializers.ChoiceField(choices=Tournament.Format.choices, default="round_robin")
+    rules = RulesSerializer(help_text="The engine's rules for every table; players 2..6 (any option may be left out).",
+                            required=False, partial=True)
     entry_fee = serializers.IntegerField(min_value=0, max_value=terms.MAX_COINS, default=0)
     rake_percent = serializers.IntegerField(min_value=0, max_value=50, default=0)
     added_prize = serializers.IntegerField(min_value=0, max_value=terms.MAX_COINS, default=0)
@@ -53,28 +58,54 @@ class TournamentCreateInputSerializer(serializers.Serializer):
     timer = serializers.IntegerField(min_value=5, max_value=600, allow_null=True, required=False,
                                      help_text="Seconds per move; null: the platform's default clock.")
     spectator_delay = serializers.IntegerField(min_value=0, max_value=20, default=2)
-    leaves = serializers.ChoiceField(choices=Tournament.Leaves.values, required=False,
+    leaves = serializers.ChoiceField(choices=Tournament.Leaves.choices, required=False,
                                      help_text="Elimination: the durak leaves each table, or the worse half.")
+    duration = serializers.IntegerField(min_value=terms.ARENA_MINUTES[0], max_value=terms.ARENA_MINUTES[1],
+                                        required=False, help_text="Arena only: minutes it runs.")
+    late_until_round = serializers.IntegerField(min_value=terms.LATE_ROUNDS[0], max_value=terms.LATE_ROUNDS[1],
+                                                allow_null=True, required=False,
+                                                help_text="Late registration: entries taken while running, until "
+                                                          "this round opens (not round robin).")
+    reentry = serializers.BooleanField(default=False, help_text="Elimination with late registration: a player "
+                                       "knocked out may enter again for the fee while it is open.")
+    stages = serializers.ListField(child=serializers.DictField(), allow_null=True, required=False,
+                                   help_text="Optional chain of stages after the first, e.g. "
+                                             "[{\"format\": \"elimination\", \"advance\": 8}] (docs/tournaments.md).")
 
 
 class PlayerRefSerializer(serializers.Serializer):
     player = serializers.IntegerField(min_value=1, max_value=MAX_ID)
 
 
-TOURNAMENT = OpenApiResponse(description="The tournament (contract, section Tournaments).")
+class DisqualifyInputSerializer(PlayerRefSerializer):
+    """Whom to disqualify: an entrant still playing or already knocked out."""
+
+    player = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="The entrant's player id.")
+    note = serializers.CharField(max_length=200, required=False, help_text="Why, for the tournament's record.")
+
+
+TOURNAMENT = OpenApiResponse(TournamentSerializer, description="The tournament (contract, section Tournaments).")
 
 
 class TournamentListCreateApi(APIView):
+    throttle_scope = "tournaments"
+
     def get_permissions(self) -> list[Any]:
         # Anyone may look at the tournaments; creating one needs an account.
         return [AllowAny()] if self.request.method == "GET" else list(super().get_permissions())
 
-    @extend_schema(operation_id="tournaments_list", responses={200: dict, **ERRORS}, summary="Recent tournaments")
+    def get_throttles(self) -> list[Any]:
+        # Creating is budgeted per player; looking is not.
+        return [] if self.request.method == "GET" else [PlayerRateThrottle()]
+
+    @extend_schema(operation_id="tournaments_list", parameters=[PageQuerySerializer],
+                   responses={200: TournamentPageSerializer, **ERRORS}, summary="Every tournament, newest first, a page at a time")
     def get(self, request: Request) -> Response:
-        return Response({"tournaments": [selectors.tournament_summary(t) for t in selectors.tournaments_list()]})
+        items, cursor = selectors.tournaments_page(request.query_params.dict())
+        return Response({"tournaments": items, "next": cursor})
 
     @extend_schema(request=TournamentCreateInputSerializer, responses={201: TOURNAMENT, **BODY_ERRORS},
-                   summary="Create a tournament (elimination, swiss or round robin)")
+                   summary="Create a tournament (elimination, swiss, round robin or arena)")
     def post(self, request: Request) -> Response:
         player = _player(request)
         tournament = services.tournament_create(organiser=player, data=request.data)
@@ -147,7 +178,8 @@ class TournamentCancelApi(APIView):
 
 
 class TournamentDisqualifyApi(APIView):
-    @_action("Staff disqualify an entrant: their seat forfeits", PlayerRefSerializer)
+    @_action("The organiser (the tournament's director) or staff disqualify an entrant: their seat in play "
+             "forfeits, and any prize goes to the places below", DisqualifyInputSerializer)
     def post(self, request: Request, tournament_id: int) -> Response:
         data = request.data if isinstance(request.data, dict) else {}
         player_id = data.get("player")
@@ -177,22 +209,8 @@ class TournamentTableApi(APIView):
 
 
 class TableReadyApi(APIView):
-    @extend_schema(responses={200: inline_serializer("TableReady", fields={
-        "table": serializers.DictField(allow_null=True)}), **ERRORS},
+    @extend_schema(responses={200: TableReadySerializer, **ERRORS},
         summary="Your tournament table being played now, if any")
     def get(self, request: Request) -> Response:
         return Response({"table": selectors.table_ready_for(_player(request))})
 
-
-class WalletApi(APIView):
-    @extend_schema(responses={200: dict, **ERRORS}, summary="Your coins and the latest ledger entries")
-    def get(self, request: Request) -> Response:
-        return Response(selectors.wallet(_player(request)))
-
-
-class WalletWelcomeApi(APIView):
-    @extend_schema(request=None, responses={200: dict, **ERRORS}, summary="Claim the one-time welcome coins")
-    def post(self, request: Request) -> Response:
-        player = _player(request)
-        services.wallet_welcome(player=player)
-        return Response(selectors.wallet(player))

@@ -1,10 +1,13 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from games.signals import MoveCommitted
 
 logger = logging.getLogger(__name__)
 
@@ -15,15 +18,13 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from games.signals import game_finished
+        from games.signals import move_committed
+        from live.lobby import featured
         from tournaments import tasks  # noqa: F401  (registers the tasks scheduled by name)
 
-        game_finished.connect(_on_game_finished, dispatch_uid="tournaments.game_finished")
+        move_committed.connect("finished", _on_game_finished, uid="tournaments.game_finished")
         # The lobby of games to watch shows tournament tables first.
-        from live.lobby import featured_by
-
-        if _tournament_tables not in featured_by:
-            featured_by.append(_tournament_tables)
+        featured.connect("featured", _tournament_tables, uid="tournaments.tables")
 
 
 def _tournament_tables(game_ids: list[int]) -> set[int]:
@@ -32,7 +33,8 @@ def _tournament_tables(game_ids: list[int]) -> set[int]:
     return set(Table.objects.filter(game_id__in=game_ids).values_list("game_id", flat=True))
 
 
-def _on_game_finished(sender: Any, game_id: int, **kwargs: Any) -> None:
-    from tournaments import rounds
+def _on_game_finished(move: MoveCommitted) -> None:
+    from tournaments import arena_play, rounds
 
-    rounds.table_finished(game_id=game_id)
+    if not arena_play.table_finished(game_id=move.game_id):
+        rounds.table_finished(game_id=move.game_id)

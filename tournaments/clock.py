@@ -1,5 +1,5 @@
 """A tournament's own clock: starting at ``starts_at``. Scheduled by name, like live play's
-clocks (``live.clocks``), with the periodic sweep (``tournaments.tasks``) as the backstop
+clocks (``games.clocks``), with the periodic sweep (``tournaments.tasks``) as the backstop
 for a schedule lost with a restart or a broker."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from datetime import datetime
 
 from django.utils import timezone
 
-from live import clocks
+from games import clocks
 
 STARTS_DUE = "tournaments.tasks.tournament_starts_due"
 

@@ -37,3 +37,8 @@ def table_seed(seed: str, round_number: int, table_index: int) -> str:
 def seating_seed(seed: str, round_number: int) -> str:
     """The seed of a round's seating draw."""
     return _derived(seed, f"seating:{round_number}")[:32]
+
+
+def lot_seed(seed: str) -> str:
+    """The seed of the tournament's lot, which breaks the ties nothing else breaks."""
+    return _derived(seed, "lot")[:32]

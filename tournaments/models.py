@@ -1,14 +1,5 @@
-"""Tournaments, their entrants, rounds and tables, what staff did to them, and the coin
-ledger that funds prize pools.
-
-The ledger is double-entry: every movement of coins is a ``Transfer`` of ``Posting``s
-that sum to zero, each on an ``Account`` (a player's wallet, a tournament's pool, the
-organiser's held guarantee, the house, or the issuer that welcome coins and staff grants
-come from). A balance is the sum of an account's postings, never a stored counter, so
-the sum over every account is always zero and any balance can be traced. Transfers and
-postings are only ever added; each transfer's ``key`` is unique, so a payout or a
-refund run twice pays once.
-"""
+"""Tournaments, their entrants, rounds and tables, and what staff did to them. The coins
+that fund prize pools move through the ledger of ``coins``."""
 
 from __future__ import annotations
 
@@ -18,7 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import Player
-from durak_platform.append_only import AppendOnly, AppendOnlyError, AppendOnlyQuerySet
+from core.append_only import AppendOnly, AppendOnlyError
 from games.models import Game
 
 
@@ -33,6 +24,7 @@ class Tournament(models.Model):
         ELIMINATION = "elimination", _("на выбывание")
         SWISS = "swiss", _("швейцарская система")
         ROUND_ROBIN = "round_robin", _("круговая система")
+        ARENA = "arena", _("арена")
 
     class Leaves(models.TextChoices):
         """Who leaves an elimination table: the durak, or the worse half."""
@@ -55,6 +47,16 @@ class Tournament(models.Model):
     max_entrants = models.PositiveSmallIntegerField(_("максимум участников"), default=8)
     starts_at = models.DateTimeField(_("начало"), null=True, blank=True)
     rounds = models.PositiveSmallIntegerField(_("туров"), null=True, blank=True, help_text=_("Швейцарская система: сколько туров."))
+    # The arena (``tournaments.arena``): how long it runs, and when its time is up.
+    duration = models.PositiveSmallIntegerField(_("длительность арены, минут"), null=True, blank=True)
+    ends_at = models.DateTimeField(_("арена заканчивается"), null=True, blank=True)
+    # Late registration (``tournaments.entry``): entries are taken while running until round
+    # ``late_until_round`` opens (null: only before the start); ``reentry``: a player knocked
+    # out may enter again, for the fee, while late registration is open.
+    late_until_round = models.PositiveSmallIntegerField(_("поздняя регистрация до тура"), null=True, blank=True)
+    reentry = models.BooleanField(_("повторный вход"), default=False)
+    # The chain of stages (``tournaments.stages``): null, one stage of ``format``.
+    stages = models.JSONField(_("этапы"), null=True, blank=True)
     move_timer = models.PositiveIntegerField(_("секунд на ход"), default=30, help_text=_("Секунд на ход за каждым столом (часы есть всегда)."))
     spectator_delay = models.PositiveSmallIntegerField(_("задержка для зрителей, ходов"), default=2, help_text=_("Зрители видят столы с опозданием на столько ходов."))
     status = models.CharField(_("статус"), max_length=16, choices=Status.choices, default=Status.REGISTRATION, db_index=True)
@@ -102,11 +104,27 @@ class Entry(models.Model):
     # how every page finds "your table is ready".
     current_game = models.ForeignKey(Game, verbose_name=_("текущая партия"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     joined_at = models.DateTimeField(_("записался"), auto_now_add=True)
+    # The round each of the entrant's entries began with, oldest first ([]: one entry, from
+    # round 1): a late entry or a re-entry begins later (``tournaments.entry``).
+    entered_for = models.JSONField(_("входы с туров"), default=list, blank=True)
+    reentries = models.PositiveSmallIntegerField(_("повторных входов"), default=0)
+    # The arena's score, kept as tables finish (``tournaments.arena_play``): its points,
+    # wins in a row, tables played and won, since when the player waits for a seat (null:
+    # seated, or not in the arena) and the players of their last table.
+    arena_points = models.PositiveIntegerField(_("очки арены"), default=0)
+    arena_streak = models.PositiveSmallIntegerField(_("побед подряд"), default=0)
+    arena_tables = models.PositiveIntegerField(_("столов сыграно"), default=0)
+    arena_wins = models.PositiveIntegerField(_("столов выиграно"), default=0)
+    arena_absent = models.PositiveSmallIntegerField(_("столов подряд без игрока"), default=0)
+    waiting_since = models.DateTimeField(_("ждёт стола с"), null=True, blank=True)
+    last_table = models.JSONField(_("последний стол"), default=list, blank=True)
 
     class Meta:
         ordering = ["tournament_id", "id"]
         constraints = [models.UniqueConstraint(fields=["tournament", "player"], name="entry_once_per_player")]
-        indexes = [models.Index(fields=["tournament", "status"], name="entry_by_status")]
+        indexes = [models.Index(fields=["tournament", "status"], name="entry_by_status"),
+                   models.Index(fields=["tournament", "waiting_since"], name="entry_waiting",
+                                condition=models.Q(waiting_since__isnull=False))]
         verbose_name = _("участник")
         verbose_name_plural = _("участники")
 
@@ -119,7 +137,7 @@ class Round(models.Model):
     seed of its draw and who had a bye."""
 
     tournament = models.ForeignKey(Tournament, verbose_name=_("турнир"), on_delete=models.CASCADE, related_name="round_set")
-    number = models.PositiveSmallIntegerField(_("номер"))
+    number = models.PositiveIntegerField(_("номер"))  # an arena seats thousands of rounds
     seed = models.CharField(_("зерно рассадки"), max_length=64)
     byes = models.JSONField(_("свободны от игры"), default=list)
     ratings = models.JSONField(_("рейтинги при рассадке"), default=dict, help_text=_("Рейтинги, по которым рассаживали (первые туры)."))
@@ -142,9 +160,11 @@ class Table(models.Model):
     """One game of a round; ``players`` holds the player ids in seat order."""
 
     tournament = models.ForeignKey(Tournament, verbose_name=_("турнир"), on_delete=models.CASCADE, related_name="tables")
-    round = models.PositiveSmallIntegerField(_("тур"))
+    round = models.PositiveIntegerField(_("тур"))
     game = models.OneToOneField(Game, verbose_name=_("партия"), on_delete=models.PROTECT, related_name="tournament_table")
     players = models.JSONField(_("игроки"), default=list)
+    # The arena counts each table once, when it ends (null: not counted yet).
+    counted_at = models.DateTimeField(_("засчитан"), null=True, blank=True)
 
     class Meta:
         ordering = ["tournament_id", "round", "id"]
@@ -176,7 +196,6 @@ class StaffAction(AppendOnly):
     note = models.CharField(_("заметка"), max_length=200, blank=True, default="")
     created_at = models.DateTimeField(_("время"), auto_now_add=True)
 
-    objects = AppendOnlyQuerySet.as_manager()
     refusal = StaffActionIsAppendOnly
 
     class Meta:
@@ -186,102 +205,3 @@ class StaffAction(AppendOnly):
 
     def __str__(self) -> str:
         return gettext("%(kind)s (турнир №%(t)s)") % {"kind": self.get_kind_display(), "t": self.tournament_id}
-
-
-# --- the ledger -------------------------------------------------------------------------------
-
-class Account(models.Model):
-    """Where coins can be: one row per wallet, pool, held guarantee, the house, the issuer."""
-
-    class Kind(models.TextChoices):
-        WALLET = "wallet", _("кошелёк")
-        POOL = "pool", _("призовой фонд")
-        HOLD = "hold", _("удержанная гарантия")
-        HOUSE = "house", _("доход площадки")
-        ISSUER = "issuer", _("эмиссия")
-
-    kind = models.CharField(_("вид"), max_length=8, choices=Kind.choices)
-    player = models.OneToOneField(Player, verbose_name=_("игрок"), null=True, blank=True, on_delete=models.PROTECT, related_name="wallet")
-    tournament = models.ForeignKey(Tournament, verbose_name=_("турнир"), null=True, blank=True, on_delete=models.PROTECT,
-                                   related_name="accounts")
-
-    class Meta:
-        ordering = ["id"]
-        constraints = [
-            models.UniqueConstraint(fields=["tournament", "kind"], condition=models.Q(tournament__isnull=False),
-                                    name="account_once_per_tournament"),
-            models.UniqueConstraint(fields=["kind"], condition=models.Q(kind__in=["house", "issuer"]),
-                                    name="account_one_house_one_issuer"),
-            models.CheckConstraint(
-                condition=(models.Q(kind="wallet", player__isnull=False, tournament__isnull=True)
-                           | models.Q(kind__in=["pool", "hold"], player__isnull=True, tournament__isnull=False)
-                           | models.Q(kind__in=["house", "issuer"], player__isnull=True, tournament__isnull=True)),
-                name="account_owner_fits_kind",
-            ),
-        ]
-        verbose_name = _("счёт")
-        verbose_name_plural = _("счета")
-
-    def __str__(self) -> str:
-        owner = self.player_id or self.tournament_id or ""
-        return f"{self.get_kind_display()} {owner}".strip()
-
-
-class LedgerIsAppendOnly(AppendOnlyError):
-    """Raised on any attempt to change or delete a transfer or a posting."""
-
-
-class Transfer(AppendOnly):
-    """One movement of coins: its postings sum to zero."""
-
-    class Kind(models.TextChoices):
-        WELCOME = "welcome", _("приветственные монеты")
-        GRANT = "grant", _("начисление")
-        ENTRY_FEE = "entry_fee", _("взнос")
-        ADDED_PRIZE = "prize_funding", _("в призовой фонд")
-        GUARANTEE = "guarantee", _("гарантия удержана")
-        OVERLAY = "overlay", _("доплата до гарантии")
-        RELEASE = "release", _("гарантия возвращена")
-        RAKE = "rake", _("доля площадки")
-        REFUND = "refund", _("возврат")
-        PRIZE = "prize", _("выигрыш")
-
-    kind = models.CharField(_("вид"), max_length=16, choices=Kind.choices)
-    # What makes this transfer once-only (e.g. "prize:7:42"): a retry finds it and stops.
-    key = models.CharField(_("ключ"), max_length=120, unique=True)
-    tournament = models.ForeignKey(Tournament, verbose_name=_("турнир"), null=True, blank=True, on_delete=models.PROTECT,
-                                   related_name="transfers")
-    note = models.CharField(_("заметка"), max_length=200, blank=True, default="")
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("кто"), null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    created_at = models.DateTimeField(_("время"), auto_now_add=True)
-
-    objects = AppendOnlyQuerySet.as_manager()
-    refusal = LedgerIsAppendOnly
-
-    class Meta:
-        ordering = ["id"]
-        verbose_name = _("перевод")
-        verbose_name_plural = _("переводы")
-
-    def __str__(self) -> str:
-        return gettext("%(kind)s №%(id)s") % {"kind": self.get_kind_display(), "id": self.pk}
-
-
-class Posting(AppendOnly):
-    """One side of a transfer: coins into (positive) or out of (negative) an account."""
-
-    transfer = models.ForeignKey(Transfer, verbose_name=_("перевод"), on_delete=models.PROTECT, related_name="postings")
-    account = models.ForeignKey(Account, verbose_name=_("счёт"), on_delete=models.PROTECT, related_name="postings")
-    amount = models.BigIntegerField(_("сумма"))
-
-    objects = AppendOnlyQuerySet.as_manager()
-    refusal = LedgerIsAppendOnly
-
-    class Meta:
-        ordering = ["id"]
-        constraints = [models.CheckConstraint(condition=~models.Q(amount=0), name="posting_moves_coins")]
-        verbose_name = _("проводка")
-        verbose_name_plural = _("проводки")
-
-    def __str__(self) -> str:
-        return f"{self.account}: {self.amount:+d}"

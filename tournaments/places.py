@@ -20,8 +20,8 @@ from typing import Any
 from games.places import Order, check_order, forfeited, table_order
 from tournaments.seating import Seating, Seed
 
-__all__ = ["Order", "Played", "Round", "TableOutcome", "check_order", "forfeited", "outlasted", "play_round",
-           "round_seed", "table_order", "table_points"]
+__all__ = ["Order", "PlayedTournament", "RoundResult", "TableOutcome", "check_order", "forfeited", "outlasted",
+           "play_round", "round_seed", "table_order", "table_points"]
 TableOutcome = Callable[[int, tuple[int, ...]], Mapping[str, Any]]  # (round, players by seat) -> result
 
 
@@ -51,7 +51,7 @@ def outlasted(order: Sequence[Sequence[int]]) -> dict[int, int]:
 
 
 @dataclass(frozen=True)
-class Round:
+class RoundResult:
     """One played round: each table's ranking, who had a bye, who forfeited a seat."""
 
     tables: tuple[tuple[tuple[int, ...], ...], ...]
@@ -60,7 +60,7 @@ class Round:
 
     @classmethod
     def of(cls, tables: Iterable[Iterable[Iterable[int]]], byes: Iterable[int] = (),
-           forfeits: Iterable[int] = ()) -> Round:
+           forfeits: Iterable[int] = ()) -> RoundResult:
         """A round from plain lists; raises ValueError if a player appears twice."""
         made = cls(tuple(tuple(tuple(g) for g in check_order(t)) for t in tables), tuple(byes), frozenset(forfeits))
         if any(not table for table in made.tables):
@@ -84,7 +84,7 @@ def round_seed(seed: Seed, number: int) -> str:
     return f"{seed}/{number}"
 
 
-def play_round(seating: Seating, number: int, table_outcome: TableOutcome) -> Round:
+def play_round(seating: Seating, number: int, table_outcome: TableOutcome) -> RoundResult:
     """A seated round played out: each table's result from ``table_outcome(number, players
     by seat)`` (an engine result), read by ``table_order`` and ``forfeited``."""
     orders: list[Order] = []
@@ -93,13 +93,13 @@ def play_round(seating: Seating, number: int, table_outcome: TableOutcome) -> Ro
         result = table_outcome(number, table)
         orders.append(table_order(table, result))
         forfeits |= forfeited(table, result)
-    return Round.of(orders, seating.byes, forfeits)
+    return RoundResult.of(orders, seating.byes, forfeits)
 
 
 @dataclass(frozen=True)
-class Played:
+class PlayedTournament:
     """A whole tournament played by a driver: each round's seating and results, the ranking."""
 
     seatings: tuple[Seating, ...]
-    rounds: tuple[Round, ...]
+    rounds: tuple[RoundResult, ...]
     standings: Order

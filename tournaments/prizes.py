@@ -16,9 +16,10 @@ Split (``prizes``):
 The prizes add up to the total exactly and never increase down the ranking.
 
 The payout table (``payout_table``, when the organiser gives none): 15% of the field paid
-(rounded half up), at least 1 place and at most 30 (whole percentages run out beyond that);
-place i weighted 1/(i + 1), rounded to whole percentages by largest remainders: 2 paid →
-60/40, 3 → 46/31/23, 30 → 17/11/8/…/1.
+(rounded half up), at least 1 place, however large the field (1,024 entrants: 154 places);
+place i weighted 1/(i + 1), rounded by largest remainders to whole percentages while at most
+``WHOLE_PAID`` places are paid (2 paid → 60/40, 3 → 46/31/23, 30 → 17/11/8/…/1), and to
+hundredths of a percent beyond that (whole percentages run out: 154 places → 10.8/7.2/…/0.14).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from fractions import Fraction
 
 RAKE_MAX = 50
 PAID_PERCENT = 15
-MAX_PAID = 30
+WHOLE_PAID = 30
 MAX_PAYOUTS = 100
 
 
@@ -70,15 +71,22 @@ def _largest_remainders(quotas: Sequence[Fraction], whole: int) -> list[int]:
 
 
 def paid_places(entrants: int) -> int:
-    """How many places the payout table pays: 15% of the field, rounded, between 1 and 30."""
-    return max(1, min(MAX_PAID, (PAID_PERCENT * entrants + 50) // 100))
+    """How many places the payout table pays: 15% of the field, rounded, at least 1."""
+    return max(1, (PAID_PERCENT * entrants + 50) // 100)
 
 
-def payout_table(entrants: int) -> list[int]:
-    """The default payouts for a field of ``entrants`` (module docstring)."""
+Percent = int | Fraction  # a place's share of the pool, in percent
+
+
+def payout_table(entrants: int) -> list[Percent]:
+    """The default payouts for a field of ``entrants`` (module docstring): whole percentages,
+    or hundredths of one when more than ``WHOLE_PAID`` places are paid."""
     weights = [Fraction(1, place + 1) for place in range(1, paid_places(entrants) + 1)]
     whole = sum(weights)
-    return _largest_remainders([100 * w / whole for w in weights], 100)
+    if len(weights) <= WHOLE_PAID:
+        return list(_largest_remainders([100 * w / whole for w in weights], 100))
+    hundredths = _largest_remainders([10_000 * w / whole for w in weights], 10_000)
+    return [Fraction(h, 100) for h in hundredths]
 
 
 def check_payouts(value: object) -> list[int]:
@@ -96,12 +104,12 @@ def check_payouts(value: object) -> list[int]:
     return percents
 
 
-def payouts_for(value: object, entrants: int) -> list[int]:
+def payouts_for(value: object, entrants: int) -> Sequence[Percent]:
     """The payouts in force: the organiser's (checked), or the table for the field if None."""
     return payout_table(entrants) if value is None else check_payouts(value)
 
 
-def place_amounts(total: int, percents: Sequence[int], places: int) -> list[int]:
+def place_amounts(total: int, percents: Sequence[Percent], places: int) -> list[int]:
     """Coins for each of ``places`` places (steps 1 and 2 of the module docstring)."""
     if places <= 0:
         return []
@@ -110,7 +118,7 @@ def place_amounts(total: int, percents: Sequence[int], places: int) -> list[int]
     return _largest_remainders([Fraction(total * p, 100) for p in shares], total)
 
 
-def prizes(total: int, percents: Sequence[int], ranking: Sequence[Sequence[int]]) -> dict[int, int]:
+def prizes(total: int, percents: Sequence[Percent], ranking: Sequence[Sequence[int]]) -> dict[int, int]:
     """Coins each player wins (players winning nothing are left out): ``ranking`` is groups of
     tied players, best first; ``percents`` are checked payouts. Sums to ``total`` exactly."""
     _whole("total", total)
@@ -128,3 +136,14 @@ def prizes(total: int, percents: Sequence[int], ranking: Sequence[Sequence[int]]
                 won[player] = share + (i < odd)
         first += len(group)
     return won
+
+
+def welcome_shares(won: dict[int, int], welcome: int) -> dict[int, int]:
+    """How much of each prize is paid as welcome coins: ``welcome`` (at most the prizes'
+    sum) split in proportion to the prizes, by largest remainders, exact to the coin."""
+    total = sum(won.values())
+    if total == 0 or welcome == 0:
+        return {player: 0 for player in won}
+    players = sorted(won)
+    parts = _largest_remainders([Fraction(won[player] * welcome, total) for player in players], welcome)
+    return dict(zip(players, parts, strict=True))

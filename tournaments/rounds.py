@@ -10,20 +10,37 @@ tournament, so two tables finishing together close the round once, and whatever 
 from __future__ import annotations
 
 import logging
+import random
 import secrets
 import time
+from collections.abc import Callable, Sequence
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from accounts.models import Player
+from coins import ledger
+from coins.models import Account, Movement
+from games import arranged as arranged_tables
 from games import services as game_services
+from games.engine import Rules
 from games.models import Game
 from games.options import TableOptions
-from live import services as live_services
 from ratings.models import Rating
-from tournaments import elimination, fairness, ledger, notices, prizes, round_robin, seating, standings, swiss
-from tournaments.models import Entry, Round, Table, Tournament, Transfer
+from tournaments import (
+    elimination,
+    fairness,
+    notices,
+    prizes,
+    round_robin,
+    seating,
+    signals,
+    stages,
+    standings,
+    swiss,
+)
+from tournaments import entry as late
+from tournaments.models import Entry, Round, Table, Tournament
 
 logger = logging.getLogger(__name__)
 
@@ -41,27 +58,27 @@ def _ratings(tournament: Tournament, players: list[int]) -> dict[int, float] | N
     return {player: float(value) for player, value in rated.items()} or None
 
 
-def _seating(tournament: Tournament, number: int, seed: str, played: list[standings.Played],
+def _seating(tournament: Tournament, number: int, seed: str, played: list[standings.NumberedRound],
              active: list[int], ratings: dict[int, float] | None) -> tuple[seating.Seating, bool] | None:
     """The seating of round ``number`` of the ``active`` players (those who may still be
     seated) after the rounds ``played``, and whether it is the final; None: no round is
     left. A function of its arguments alone, so a round can be derived again."""
     seats = tournament.seats
     byes_had = [p for r in played for p in r.round.byes]
+    chain = stages.chain(tournament, standings.entrants(tournament))
+    if chain is not None and number > chain.first_rounds:  # the elimination stage
+        progress = stages.progress(chain, standings.entrants(tournament), [r.round for r in played],
+                                   standings.disqualified(tournament), standings.lot(tournament), seats)
+        return _knockout(tournament, number, played, progress, active, seed, byes_had)
     if tournament.format == Tournament.Format.ELIMINATION:
-        progress = elimination.progress(standings.entrants(tournament), [r.round for r in played], tournament.leaves,
-                                        seats)
-        still = [p for p in progress.still_in if p in active]
-        if progress.over or len(still) <= 1:
-            return None
-        if elimination.is_final(len(still), seats):
-            return seating.Seating((tuple(sorted(still)),), ()), True
-        return seating.seat(still, seats, seed=seed, ratings=ratings, byes_had=byes_had), False
+        progress = elimination.progress(late.first_round_field(tournament), [r.round for r in played],
+                                        tournament.leaves, seats, late.arrivals(tournament))
+        return _knockout(tournament, number, played, progress, active, seed, byes_had, ratings)
     if tournament.format == Tournament.Format.SWISS:
         if number > (tournament.rounds or 0):
             return None
         rounds = [r.round for r in played]
-        return swiss.pair(sorted(active), seats, points=swiss.points(rounds), met=swiss.opponents(rounds),
+        return swiss.pair(sorted(active), seats, points=swiss.points(rounds, seats), met=swiss.opponents(rounds),
                           seed=seed, ratings=ratings, byes_had=byes_had), False
     schedule = round_robin.schedule(standings.entrants(tournament), seats)
     if number > len(schedule):
@@ -71,6 +88,46 @@ def _seating(tournament: Tournament, number: int, seed: str, played: list[standi
     tables = tuple(t for t in kept if len(t) >= 2)
     seated = {p for t in tables for p in t}
     return seating.Seating(tables, tuple(sorted(p for p in active if p not in seated))), False
+
+
+def _knockout(tournament: Tournament, number: int, played: list[standings.NumberedRound], progress: elimination.Progress,
+              active: list[int], seed: str, byes_had: list[int],
+              ratings: dict[int, float] | None = None) -> tuple[seating.Seating, bool] | None:
+    """An elimination round among those still in: the final once they fit at one table, and
+    once it is over the tied players who play again (one winner, always)."""
+    seats = tournament.seats
+    if progress.over:
+        tied = _replayed(tournament, number, played, active)
+        return None if tied is None else (_drawn(tied, seed), True)
+    still = [p for p in progress.still_in if p in active]
+    if len(still) <= 1:
+        return None
+    if elimination.is_final(len(still), seats):
+        return _drawn(still, seed), True
+    return seating.seat(still, seats, seed=seed, ratings=ratings, byes_had=byes_had), False
+
+
+def _drawn(players: list[int], seed: str) -> seating.Seating:
+    """One table of ``players`` in seats drawn from the round's seed (no seat by id)."""
+    order = sorted(players)
+    random.Random(seed).shuffle(order)
+    return seating.Seating((tuple(order),), ())
+
+
+def _replayed(tournament: Tournament, number: int, played: list[standings.NumberedRound],
+              active: list[int]) -> list[int] | None:
+    """The tied players of a finished elimination who play again in round ``number`` (a
+    tied group holding first place, or places paying differently), or None. Players
+    disqualified before the round do not count; a group with fewer than two players who
+    may sit, or more than a table seats, is left to the lot."""
+    out = {p for p, last in standings.last_rounds(tournament, standings.disqualified(tournament)).items()
+           if last < number}
+    ranking = [[p for p in group if p not in out] for group in standings.compute(tournament, played).groups]
+    ranking = [group for group in ranking if group]
+    amounts = standings.place_amounts(tournament, sum(len(g) for g in ranking))
+    group = elimination.replay_group(ranking, amounts)
+    seated = [p for p in group or () if p in active]
+    return seated if 2 <= len(seated) <= tournament.seats else None
 
 
 def round_rederive(tournament: Tournament, number: int) -> seating.Seating | None:
@@ -85,7 +142,7 @@ def round_rederive(tournament: Tournament, number: int) -> seating.Seating | Non
     return None if planned is None else planned[0]
 
 
-def round_open(tournament: Tournament, played: list[standings.Played] | None = None) -> Round | None:
+def round_open(tournament: Tournament, played: list[standings.NumberedRound] | None = None) -> Round | None:
     """Seat the next round and open its tables (the tournament row is locked by the
     caller). Returns the round, or None when the tournament has no round left."""
     played = standings.played_rounds(tournament) if played is None else played
@@ -100,31 +157,68 @@ def round_open(tournament: Tournament, played: list[standings.Played] | None = N
     if planned is None:
         return None
     layout, final = planned
+    late.late_closes(tournament, number)
     seating_ms = (time.perf_counter() - began) * 1000
     round_ = Round.objects.create(tournament=tournament, number=number, seed=seed, byes=list(layout.byes),
                                   ratings={str(p): v for p, v in (ratings or {}).items()}, final=final,
                                   seating_ms=seating_ms)
-    players = Player.objects.in_bulk([p for table in layout.tables for p in table])
-    seeds = dict(tournament.entries.values_list("player_id", "client_seed"))
-    options = _options(tournament)
-    tables = []
-    for index, seated in enumerate(layout.tables):
-        # Balanced tables may seat fewer than the tournament's table size: the game is dealt
-        # for the players it has.
-        rules = {**tournament.rules, "players": len(seated)}
-        server_seed = fairness.table_seed(tournament.fair_seed, number, index) if tournament.fair_seed else None
-        game = game_services.game_seat_people(players=[players[p] for p in seated], rules=rules, options=options,
-                                              server_seed=server_seed,
-                                              client_seeds=[seeds.get(p) or None for p in seated]).game
-        tables.append(Table(tournament=tournament, round=number, game=game, players=list(seated)))
-    Table.objects.bulk_create(tables)
-    for table in tables:
-        Entry.objects.filter(tournament=tournament, player_id__in=table.players).update(current_game=table.game)
-    Entry.objects.filter(tournament=tournament, player_id__in=layout.byes).update(current_game=None)
-    transaction.on_commit(lambda: notices.round_opened(tournament.pk, tournament.name, number, tables))
+
+    def seated(tables: list[Table]) -> None:
+        _current_games(tournament, tables)
+        Entry.objects.filter(tournament=tournament, player_id__in=layout.byes).update(current_game=None)
+        # In this transaction: the account stream's table_ready commits with the tables, and
+        # (called before the games' hooks are queued) goes out before each game's own news.
+        signals.tables_ready.call(signals.TablesReady(
+            tournament.pk, [(table.game_id, list(table.players)) for table in tables]))
+
+    tables = tables_open(tournament, number, layout.tables, before_hooks=seated)
+    transaction.on_commit(lambda: notices.tournament_changed(tournament.pk))
     logger.info("tournament %s round %s: %s tables, %s byes, seated in %.1f ms", tournament.pk, number,
                 len(tables), len(layout.byes), seating_ms)
     return round_
+
+
+def tables_open(tournament: Tournament, number: int, layout: Sequence[Sequence[int]], *,
+                before_hooks: Callable[[list[Table]], None] | None = None) -> list[Table]:
+    """Deal a game for each table of ``layout`` (player ids by seat) in round ``number``,
+    all at once (``games.arranged.games_seat_people``). ``before_hooks`` is given the
+    tables once they are stored, before the games' move hooks are queued for the commit."""
+    players = Player.objects.in_bulk([p for table in layout for p in table])
+    seeds = dict(tournament.entries.filter(player_id__in=list(players)).values_list("player_id", "client_seed"))
+    # Balanced tables may seat fewer than the tournament's table size: each game is dealt
+    # for the players it has.
+    arranged = [arranged_tables.Arranged(
+        players=[players[p] for p in seated], rules=Rules.from_dict({**tournament.rules, "players": len(seated)}),
+        server_seed=fairness.table_seed(tournament.fair_seed, number, index) if tournament.fair_seed else None,
+        client_seeds=[seeds.get(p) or None for p in seated]) for index, seated in enumerate(layout)]
+    tables: list[Table] = []
+
+    def stored(played: list[game_services.Played]) -> None:
+        tables.extend(Table(tournament=tournament, round=number, game=one.game, players=list(seated))
+                      for one, seated in zip(played, layout, strict=True))
+        Table.objects.bulk_create(tables)
+        if before_hooks is not None:
+            before_hooks(tables)
+
+    arranged_tables.games_seat_people(arranged, options=_options(tournament), before_hooks=stored)
+    return tables
+
+
+def _current_games(tournament: Tournament, tables: list[Table]) -> None:
+    """Each seated entrant's game, in a statement per 200 players, not one per table: the
+    ORM's ``bulk_update`` builds an expression per row and costs more than the 256 UPDATEs
+    it replaces, so the CASE is written out."""
+    game_of = sorted((player, table.game_id) for table in tables for player in table.players)
+    entry_table = connection.ops.quote_name(Entry._meta.db_table)
+    with connection.cursor() as cursor:
+        for first in range(0, len(game_of), 200):  # SQLite's oldest parameter limit is 999
+            batch = game_of[first:first + 200]
+            cases = " ".join(["WHEN %s THEN %s"] * len(batch))
+            marks = ", ".join(["%s"] * len(batch))
+            cursor.execute(f"UPDATE {entry_table} SET current_game_id = CASE player_id {cases} END"
+                           f" WHERE tournament_id = %s AND player_id IN ({marks})",
+                           [*(value for pair in batch for value in pair), tournament.pk,
+                            *(player for player, _game in batch)])
 
 
 def round_close(*, tournament_id: int) -> bool:
@@ -134,6 +228,8 @@ def round_close(*, tournament_id: int) -> bool:
         tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
         if tournament is None or tournament.status != Tournament.Status.RUNNING:
             return False
+        if tournament.format == Tournament.Format.ARENA:
+            return False  # the arena seats as tables end, not by rounds (tournaments.arena_play)
         current = Round.objects.filter(tournament=tournament).order_by("-number").first()
         if current is None or current.closed_at is not None:
             return False
@@ -144,24 +240,35 @@ def round_close(*, tournament_id: int) -> bool:
         current.save(update_fields=["closed_at"])
         played = standings.played_rounds(tournament)
         standings.mark_eliminated(tournament, played)
+        standings.mark_absent(tournament, played)
         if round_open(tournament, played) is None:
             _finish(tournament, played)
     transaction.on_commit(lambda: notices.tournament_changed(tournament_id))
     return True
 
 
-def _finish(tournament: Tournament, played: list[standings.Played]) -> None:
+def finish(tournament: Tournament) -> None:
+    """End the tournament now (its row locked): the arena, once its time is up (its
+    standings are kept as tables end, so the rounds need not be read again)."""
+    arena = tournament.format == Tournament.Format.ARENA
+    _finish(tournament, [] if arena else standings.played_rounds(tournament))
+
+
+def _finish(tournament: Tournament, played: list[standings.NumberedRound]) -> None:
     """The standings are final: pay each prize once, out of the pool, and freeze them."""
-    table = standings.compute(tournament, played)
-    entrants = len(standings.entrants(tournament))
-    money = prizes.pool(entry_fee=tournament.entry_fee, entrants=entrants, rake_percent=tournament.rake_percent,
-                        added_prize=tournament.added_prize, guarantee=tournament.guarantee)
-    percents = prizes.payouts_for(tournament.payouts, entrants)
-    won = prizes.prizes(money.total, percents, table.groups)
+    late.late_closes(tournament, 0)  # the guarantee, if late registration kept it held
+    table = standings.compute(tournament, played, final=True)
+    won = standings.prizes_won(tournament, table)
     pool = ledger.pool(tournament)
+    # The welcome coins' share of the pool is paid back as welcome coins, in proportion to
+    # each prize: what welcome coins paid in never leaves as coins that could be given away.
+    welcome_in = sum(ledger.paid_in(tournament, Account.Kind.WELCOME).values())
+    welcome_out = prizes.welcome_shares(won, min(welcome_in, sum(won.values())))
     for player_id, coins in sorted(won.items()):
-        ledger.move(f"prize:{tournament.pk}:{player_id}", Transfer.Kind.PRIZE, pool, ledger.wallet(player_id),
-                    coins, tournament=tournament)
+        ledger.prize_pay(f"prize:{tournament.pk}:{player_id}", Movement.Kind.PRIZE, player_id, pool, coins,
+                         welcome_out.get(player_id, 0), tournament=tournament)
+    if not table.groups:
+        _everyone_out(tournament)
     left = ledger.balance(pool)
     if left:
         raise RuntimeError(f"tournament {tournament.pk}: {left} coins left in the pool after the prizes")
@@ -170,7 +277,22 @@ def _finish(tournament: Tournament, played: list[standings.Played]) -> None:
     tournament.finished_at = timezone.now()
     tournament.save(update_fields=["standings", "status", "finished_at"])
     tournament.entries.filter(status=Entry.Status.PLAYING).update(status=Entry.Status.FINISHED, current_game=None)
+    signals.tournament_finished.call(signals.TournamentFinished(tournament.pk, [
+        signals.Placed(row["player"], row["place"], row["prize"]) for row in tournament.standings]))
     logger.info("tournament %s finished: %s coins paid to %s players", tournament.pk, sum(won.values()), len(won))
+
+
+def _everyone_out(tournament: Tournament) -> None:
+    """Every entrant disqualified: nobody may win the pool, so every coin goes back to
+    whoever paid it in, as a cancel gives it back (the house's rake too)."""
+    pool = ledger.pool(tournament)
+    key = f"void:{tournament.pk}"
+    rake = -sum(p.amount for p in pool.postings.filter(movement__kind=Movement.Kind.RAKE))
+    ledger.move(f"{key}:rake", Movement.Kind.REFUND, ledger.house(), pool, rake, tournament=tournament)
+    for player_id, coins in sorted(ledger.paid_in(tournament).items()):
+        if coins > 0:
+            ledger.move(f"{key}:{player_id}", Movement.Kind.REFUND, pool, ledger.wallet(player_id), coins,
+                        tournament=tournament)
 
 
 def table_finished(*, game_id: int) -> None:
@@ -178,9 +300,3 @@ def table_finished(*, game_id: int) -> None:
     table = Table.objects.filter(game_id=game_id).only("tournament_id").first()
     if table is not None and not round_close(tournament_id=table.tournament_id):
         notices.tournament_changed(table.tournament_id)  # a table of the round is over
-
-
-def table_nudge(game_id: int) -> None:
-    """A table that may be stuck: fire its overdue clocks (a forfeited seat's computer
-    moves at once) and re-enqueue a lost computer turn."""
-    live_services.table_nudge(game_id)

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.urls import path
 
-from durak_platform import converters  # noqa: F401  (registers <id:...>)
+from core import converters  # noqa: F401  (registers <id:...>)
 from tournaments.consumers import TournamentConsumer
 
 websocket_urlpatterns: list[Any] = [

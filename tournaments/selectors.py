@@ -1,4 +1,4 @@
-"""Reads: tournaments, their rounds and tables, standings, the pool, wallets.
+"""Reads: tournaments, their rounds and tables, standings, the pool.
 
 ``tournament_detail`` is what the API and the page show; it reads a tournament of 256
 tables in a handful of queries (every table's game summary in one).
@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from accounts.models import Player
+from coins.models import Movement
+from core import pages
 from games.models import Game
-from tournaments import ledger, prizes, standings
+from tournaments import arena_play, prizes, stages, standings
+from tournaments import entry as late
 from tournaments.errors import TournamentNotFound
-from tournaments.models import Entry, Round, Table, Tournament, Transfer
+from tournaments.models import Entry, Round, Table, Tournament
 
 
 def tournament_get(tournament_id: int | str) -> Tournament:
@@ -51,14 +55,14 @@ def table_of_game(game_id: int) -> Table | None:
 
 
 def pool_of(tournament: Tournament) -> prizes.Pool:
-    """The pool as it stands: fees of the active entrants (all entrants once started)."""
-    entrants = len(standings.entrants(tournament))
-    return prizes.pool(entry_fee=tournament.entry_fee, entrants=entrants, rake_percent=tournament.rake_percent,
-                       added_prize=tournament.added_prize, guarantee=tournament.guarantee)
+    """The pool as it stands: every fee paid (withdrawn entries' came back), late entries
+    and re-entries included."""
+    return late.money(tournament)
 
 
-def payout_percents(tournament: Tournament, entrants: int) -> list[int]:
-    return prizes.payouts_for(tournament.payouts, max(entrants, 1))
+def payout_percents(tournament: Tournament, entrants: int) -> list[int | float]:
+    """The payouts in force, as JSON numbers (hundredths of a percent in large fields)."""
+    return [int(p) if p.denominator == 1 else float(p) for p in prizes.payouts_for(tournament.payouts, max(entrants, 1))]
 
 
 def _pool_json(money: prizes.Pool) -> dict[str, int]:
@@ -78,13 +82,13 @@ def standings_json(tournament: Tournament) -> list[dict[str, Any]]:
     if tournament.standings is not None:
         return list(tournament.standings)
     table = standings.compute(tournament, standings.played_rounds(tournament))
-    entrants = len(standings.entrants(tournament))
-    won = prizes.prizes(pool_of(tournament).total, payout_percents(tournament, entrants), table.groups)
-    return standings.rows(tournament, table, won)
+    return standings.rows(tournament, table, standings.prizes_won(tournament, table))
 
 
 def tournament_summary(tournament: Tournament) -> dict[str, Any]:
-    entrants = tournament.entries.exclude(status=Entry.Status.WITHDRAWN).count()
+    entrants = getattr(tournament, "entrants_count", None)  # annotated by a list
+    if entrants is None:
+        entrants = tournament.entries.exclude(status=Entry.Status.WITHDRAWN).count()
     return {
         "id": tournament.pk, "name": tournament.name, "format": tournament.format, "status": tournament.status,
         "organiser": tournament.organiser_id, "organiser_name": tournament.organiser.name,
@@ -96,6 +100,8 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
 
 def tournament_detail(tournament: Tournament, player: Player | None) -> dict[str, Any]:
     entries = entries_of(tournament)
+    # Withdrawn entries paid nothing in: the payouts shown are those of the field that plays.
+    entrants = [row for row in entries if row[2] != Entry.Status.WITHDRAWN]
     tables = tables_of(tournament)
     by_round: dict[int, list[dict[str, Any]]] = {}
     for table in tables:
@@ -103,7 +109,7 @@ def tournament_detail(tournament: Tournament, player: Player | None) -> dict[str
     return {
         **tournament_summary(tournament),
         "rules": tournament.rules, "rake_percent": tournament.rake_percent, "added_prize": tournament.added_prize,
-        "guarantee": tournament.guarantee, "payouts": payout_percents(tournament, max(2, len(entries))),
+        "guarantee": tournament.guarantee, "payouts": payout_percents(tournament, max(2, len(entrants))),
         "payouts_given": tournament.payouts is not None, "min_entrants": tournament.min_entrants,
         "rounds_total": standings.rounds_total(tournament), "leaves": tournament.leaves, "timer": tournament.move_timer,
         "spectator_delay": tournament.spectator_delay,
@@ -112,22 +118,50 @@ def tournament_detail(tournament: Tournament, player: Player | None) -> dict[str
         "entered": player is not None and any(pk == player.pk and status in
                                               (Entry.Status.REGISTERED, Entry.Status.PLAYING)
                                               for pk, _, status in entries),
+        "disqualified": [pk for pk, _, status in entries if status == Entry.Status.DISQUALIFIED],
+        "absent_tables": standings.ABSENT_TABLES,
         "pool": _pool_json(pool_of(tournament)),
-        "rounds": [{"number": r.number, "final": r.final, "byes": list(r.byes),
-                    "tables": by_round.get(r.number, [])} for r in rounds_of(tournament)],
+        "rounds": _rounds_json(rounds_of(tournament), by_round),
         "standings": standings_json(tournament),
         "started_at": tournament.started_at.isoformat() if tournament.started_at else None,
         "finished_at": tournament.finished_at.isoformat() if tournament.finished_at else None,
         "fairness": fairness_of(tournament),
+        "late_until_round": tournament.late_until_round, "reentry": tournament.reentry,
+        "late_open": late.late_open(tournament),
+        "arena": arena_play.leaderboard(tournament) if arena_play.is_arena(tournament) else None,
+        "stages": stages_of(tournament),
     }
 
 
+def stages_of(tournament: Tournament) -> list[dict[str, Any]] | None:
+    """The chain of stages and its advancement rule (``tournaments.stages``), if any."""
+    if not tournament.stages:
+        return None
+    played = [p.round for p in standings.played_rounds(tournament)]
+    field = standings.entrants(tournament)
+    return stages.describe(tournament, field, played, standings.disqualified(tournament),
+                           standings.lot(tournament))
+
+
+def _rounds_json(rounds: list[Round], by_round: dict[int, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The contract's rounds; a round after the final is a ``tiebreak``: the players tied
+    at places that pay differently (first place, always) play again on a new deal."""
+    out = []
+    final_seen = False
+    for r in rounds:
+        out.append({"number": r.number, "final": r.final, "tiebreak": final_seen, "byes": list(r.byes),
+                    "tables": by_round.get(r.number, [])})
+        final_seen = final_seen or r.final
+    return out
+
+
 def fairness_of(tournament: Tournament) -> dict[str, Any]:
-    """The tournament's commitment, and its seed once it is over (never before: it fixes
-    every table's deck)."""
+    """The tournament's commitment, and its seed once it is over and none of its tables is
+    still being played (never before: it fixes every table's deck, so with the entrants'
+    public seeds it would show every hand of a table that staff's cancel left playing)."""
     over = tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
-    return {"commitment": tournament.fair_commitment or None,
-            "seed": tournament.fair_seed if over and tournament.fair_seed else None}
+    shown = over and bool(tournament.fair_seed) and not open_table_games(tournament)
+    return {"commitment": tournament.fair_commitment or None, "seed": tournament.fair_seed if shown else None}
 
 
 def _entrant_status(status: str) -> str:
@@ -135,28 +169,26 @@ def _entrant_status(status: str) -> str:
     return Entry.Status.ELIMINATED if status == Entry.Status.DISQUALIFIED else status
 
 
-def tournaments_list(limit: int = 50) -> list[Tournament]:
-    return list(Tournament.objects.select_related("organiser").order_by("-id")[:limit])
+def tournaments_page(query: dict[str, Any]) -> tuple[list[dict[str, Any]], str | None]:
+    """One page of every tournament, newest first (``core.pages``)."""
+    rows = Tournament.objects.select_related("organiser").annotate(
+        entrants_count=Count("entries", filter=~Q(entries__status=Entry.Status.WITHDRAWN)))
+    found = pages.page(rows, scope="tournaments", order=["id"], query=query)
+    return [tournament_summary(t) for t in found.items], found.next
 
 
 def tournaments_running() -> list[int]:
     return list(Tournament.objects.filter(status=Tournament.Status.RUNNING).values_list("pk", flat=True))
 
 
-def tournaments_due() -> list[int]:
-    return list(Tournament.objects.filter(status=Tournament.Status.REGISTRATION, starts_at__lte=timezone.now())
+def arenas_running() -> list[int]:
+    return list(Tournament.objects.filter(status=Tournament.Status.RUNNING, format=Tournament.Format.ARENA)
                 .values_list("pk", flat=True))
 
 
-def wallet(player: Player) -> dict[str, Any]:
-    return {
-        "balance": ledger.wallet_balance(player.pk),
-        "entries": [
-            {"amount": p.amount, "kind": p.transfer.kind, "tournament": p.transfer.tournament_id,
-             "note": p.transfer.note, "created_at": p.transfer.created_at.isoformat()}
-            for p in ledger.wallet_postings(player.pk)
-        ],
-    }
+def tournaments_due() -> list[int]:
+    return list(Tournament.objects.filter(status=Tournament.Status.REGISTRATION, starts_at__lte=timezone.now())
+                .values_list("pk", flat=True))
 
 
 def table_ready_for(player: Player) -> dict[str, Any] | None:
@@ -173,12 +205,13 @@ def table_ready_for(player: Player) -> dict[str, Any] | None:
 
 
 def ledger_rows(tournament: Tournament) -> list[dict[str, Any]]:
-    """Every posting of the tournament's transfers, for the organiser's CSV export."""
+    """Every posting of the tournament's movements, for the organiser's CSV export (its
+    column ``transfer`` is the movement's id, a name the exported files keep)."""
     rows = []
-    for transfer in Transfer.objects.filter(tournament=tournament).prefetch_related("postings__account"):
-        for posting in transfer.postings.all():
+    for movement in Movement.objects.filter(tournament=tournament).prefetch_related("postings__account"):
+        for posting in movement.postings.all():
             account = posting.account
-            rows.append({"transfer": transfer.pk, "kind": transfer.kind, "key": transfer.key,
+            rows.append({"transfer": movement.pk, "kind": movement.kind, "key": movement.key,
                          "account": account.kind, "player": account.player_id, "amount": posting.amount,
-                         "created_at": transfer.created_at.isoformat(), "note": transfer.note})
+                         "created_at": movement.created_at.isoformat(), "note": movement.note})
     return rows

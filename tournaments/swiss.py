@@ -1,10 +1,14 @@
 """Swiss: a fixed number of rounds, players of similar points at one table, repeat opponents
-avoided where possible. Standard library only. Points are half-points (``places.table_points``:
+avoided where possible. Standard library only, but for the matching at tables of two
+(networkx). Points are half-points (``places.table_points``:
 at a table of k the p-th to go out scores k - p, tied players the average; at a table of two
 a win 1, a draw ½); a bye (tables of two, an odd count) scores a win at a table of two.
+Balanced tables may differ by one seat (13 players at tables of 4 sit 4, 3, 3, 3), so with
+``seats`` given each table's points are scaled to a table of that many, (seats - 1)/(k - 1):
+a win is worth the same at every table, and so is outlasting the same share of a table.
 
 Pairing a round (``pair``):
-1. Round one (no points, nobody met) is ``seating.seat``: snake seeding by rating, or a draw.
+1. RoundResult one (no points, nobody met) is ``seating.seat``: snake seeding by rating, or a draw.
 2. Later rounds order the players by points, best first, equal points in a random order
    drawn from the round's seed.
 3. A bye (only at tables of two) goes to the lowest in that order among those with the
@@ -16,6 +20,9 @@ Pairing a round (``pair``):
    a depth-first search (best first, backtracking over the other candidates and table
    sizes) looks for a round with none, and finds one whenever one exists within ``budget``
    candidate checks (always, in small fields); failing that the swapped tables stand.
+5. At tables of two, steps 4's fill, swaps and search give way to a maximum-weight matching
+   (``tournaments.matching``): fewest repeats over the whole round, then the smallest
+   score gaps, then the order.
 
 Standings: points, then Buchholz (the sum of the final points of every opponent met, once
 per table shared; a bye adds none), then, if a seed is given, a lot drawn from it (recorded
@@ -28,26 +35,41 @@ import random
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
-from tournaments.places import Order, Played, Round, TableOutcome, play_round, round_seed, table_points
+from tournaments import matching
+from tournaments.places import (
+    Order,
+    PlayedTournament,
+    RoundResult,
+    TableOutcome,
+    play_round,
+    round_seed,
+    table_points,
+)
 from tournaments.seating import Seating, Seed, check_players, pick_byes, seat, table_sizes
 
 BYE = 2  # half-points: a win at a table of two
 BUDGET = 50_000
 
 
-def points(rounds: Iterable[Round]) -> dict[int, int]:
-    """Half-points of everyone who played or had a bye."""
-    total: Counter[int] = Counter()
+def points(rounds: Iterable[RoundResult], seats: int | None = None) -> dict[int, Fraction]:
+    """Half-points of everyone who played or had a bye, each table's scaled to a table of
+    ``seats`` (module docstring; None: no scaling)."""
+    total: dict[int, Fraction] = {}
     for played in rounds:
         for table in played.tables:
-            total.update(table_points(table))
+            size = sum(len(g) for g in table)
+            # Whole numbers where no scaling is needed: Fractions only where tables differ.
+            scale = Fraction(seats - 1, size - 1) if seats and 1 < size != seats else 1
+            for player, earned in table_points(table).items():
+                total[player] = total.get(player, 0) + earned * scale  # type: ignore[assignment]
         for player in played.byes:
-            total[player] += BYE
-    return dict(total)
+            total[player] = total.get(player, 0) + BYE * ((seats or 2) - 1)  # type: ignore[assignment]
+    return total
 
 
-def opponents(rounds: Iterable[Round]) -> dict[int, Counter[int]]:
+def opponents(rounds: Iterable[RoundResult]) -> dict[int, Counter[int]]:
     """For each player, how many times each other player shared a table with them."""
     met: dict[int, Counter[int]] = {}
     for played in rounds:
@@ -169,8 +191,10 @@ def _swap(tables: list[list[int]], met: Mapping[int, Counter[int]]) -> bool:
 
 
 def _tables(order: Sequence[int], sizes: Sequence[int], met: Mapping[int, Counter[int]],
-            budget: int) -> list[list[int]]:
-    """Tables for the round (module docstring, step 4)."""
+            budget: int, points: Mapping[int, Fraction | int]) -> list[list[int]]:
+    """Tables for the round (module docstring, steps 4 and 5)."""
+    if sizes and set(sizes) == {2}:
+        return matching.pairs(order, points, met)
     tables = _fewest_repeats(order, sizes, met)
     while repeats(tables, met) and _swap(tables, met):
         pass
@@ -181,7 +205,7 @@ def _tables(order: Sequence[int], sizes: Sequence[int], met: Mapping[int, Counte
     return tables
 
 
-def pair(players: Iterable[int], seats: int, *, points: Mapping[int, int], met: Mapping[int, Counter[int]],
+def pair(players: Iterable[int], seats: int, *, points: Mapping[int, Fraction] | Mapping[int, int], met: Mapping[int, Counter[int]],
          seed: Seed, ratings: Mapping[int, float] | None = None, byes_had: Iterable[int] = (),
          budget: int = BUDGET) -> Seating:
     """Seat a Swiss round (module docstring) from the points so far and who met whom
@@ -196,7 +220,7 @@ def pair(players: Iterable[int], seats: int, *, points: Mapping[int, int], met: 
     sizes = table_sizes(len(order), seats)
     byes = set(pick_byes(order[::-1], len(order) - sum(sizes), byes_had))
     rest = [p for p in order if p not in byes]
-    tables = _tables(rest, sizes, met, budget)
+    tables = _tables(rest, sizes, met, budget, points)
     for table in tables:
         rng.shuffle(table)
     return Seating(tuple(tuple(t) for t in tables), tuple(sorted(byes)))
@@ -205,32 +229,36 @@ def pair(players: Iterable[int], seats: int, *, points: Mapping[int, int], met: 
 @dataclass(frozen=True)
 class Row:
     player: int
-    points: int  # half-points
-    buchholz: int  # half-points: opponents' points, once per table shared
+    points: Fraction  # half-points
+    buchholz: Fraction  # half-points: opponents' points, once per table shared
     lot: int | None  # the drawn lot (lower is better), when standings were drawn with a seed
 
 
-def rows(players: Iterable[int], rounds: Sequence[Round], *, seed: Seed | None = None) -> list[Row]:
-    """The standings' rows, best first: points, Buchholz, then the lot (if ``seed``)."""
+def rows(players: Iterable[int], rounds: Sequence[RoundResult], *, seed: Seed | None = None,
+         seats: int | None = None) -> list[Row]:
+    """The standings' rows, best first: points (scaled to tables of ``seats``), Buchholz,
+    then the lot (if ``seed``)."""
     field = check_players(players)
-    scored = points(rounds)
+    scored = points(rounds, seats)
     met = opponents(rounds)
     lots: dict[int, int] = {}
     if seed is not None:
         drawn = field[:]
         random.Random(seed).shuffle(drawn)
         lots = {p: i for i, p in enumerate(drawn)}
-    ranked = [Row(p, scored.get(p, 0), sum(scored.get(q, 0) * n for q, n in met.get(p, Counter()).items()),
+    ranked = [Row(p, scored.get(p, Fraction(0)),
+                  sum((scored.get(q, Fraction(0)) * n for q, n in met.get(p, Counter()).items()), Fraction(0)),
                   lots.get(p)) for p in field]
     ranked.sort(key=lambda r: (-r.points, -r.buchholz, r.lot or 0))
     return ranked
 
 
-def standings(players: Iterable[int], rounds: Sequence[Round], *, seed: Seed | None = None) -> Order:
+def standings(players: Iterable[int], rounds: Sequence[RoundResult], *, seed: Seed | None = None,
+              seats: int | None = None) -> Order:
     """Places in groups best first: players equal on points and Buchholz (and lot) tie."""
     groups: Order = []
-    last: tuple[int, int, int | None] | None = None
-    for row in rows(players, rounds, seed=seed):
+    last: tuple[Fraction, Fraction, int | None] | None = None
+    for row in rows(players, rounds, seed=seed, seats=seats):
         key = (row.points, row.buchholz, row.lot)
         if key == last:
             groups[-1].append(row.player)
@@ -241,18 +269,19 @@ def standings(players: Iterable[int], rounds: Sequence[Round], *, seed: Seed | N
 
 
 def play(entrants: Iterable[int], seats: int, rounds: int, table_outcome: TableOutcome, seed: Seed, *,
-         ratings: Mapping[int, float] | None = None) -> Played:
+         ratings: Mapping[int, float] | None = None) -> PlayedTournament:
     """A whole Swiss tournament of ``rounds`` rounds, every table's result from
     ``table_outcome(round, players by seat)``; the final standings drawn from ``seed``."""
     field = check_players(entrants)
     seatings: list[Seating] = []
-    played: list[Round] = []
+    played: list[RoundResult] = []
     byes_had: list[int] = []
     for number in range(1, rounds + 1):
-        seating = pair(field, seats, points=points(played), met=opponents(played), seed=round_seed(seed, number),
+        seating = pair(field, seats, points=points(played, seats), met=opponents(played),
+                       seed=round_seed(seed, number),
                        ratings=ratings, byes_had=byes_had)
         seatings.append(seating)
         played.append(play_round(seating, number, table_outcome))
         byes_had.extend(seating.byes)
-    return Played(tuple(seatings), tuple(played), standings(field, played, seed=seed))
+    return PlayedTournament(tuple(seatings), tuple(played), standings(field, played, seed=seed, seats=seats))
 

@@ -10,11 +10,12 @@ from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
+from rest_framework.exceptions import ValidationError
 
+from core.inputs import MomentField, control_character
 from games import options
 from games.engine import InvalidAction, Rules
-from tournaments import prizes
+from tournaments import prizes, stages
 from tournaments.errors import InvalidTournament
 from tournaments.models import Tournament
 
@@ -27,8 +28,11 @@ RAKE_RANGE = (0, 50)
 TABLE_SEATS = (2, 6)
 # A tournament table always has a clock, so no absent entrant can freeze a round.
 DEFAULT_TIMER = 30
+ARENA_MINUTES = (1, 1440)
+LATE_ROUNDS = (2, 1000)
 FIELDS = {"name", "format", "rules", "entry_fee", "rake_percent", "added_prize", "guarantee", "payouts",
-          "min_entrants", "max_entrants", "starts_at", "rounds", "timer", "spectator_delay", "leaves"}
+          "min_entrants", "max_entrants", "starts_at", "rounds", "timer", "spectator_delay", "leaves",
+          "duration", "late_until_round", "reentry", "stages"}
 
 
 def _whole(data: dict[str, Any], name: str, default: int, low: int, high: int) -> int:
@@ -49,6 +53,9 @@ def _name(data: dict[str, Any]) -> str:
     name = data.get("name")
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > 80:
         raise InvalidTournament("'name' must be 1 to 80 characters.", field="name")
+    char = control_character(name)
+    if char is not None:  # a NUL cannot even be stored; the others hide or garble text
+        raise InvalidTournament(f"'name' holds a control character (U+{ord(char):04X}).", field="name")
     return name.strip()
 
 
@@ -69,10 +76,12 @@ def _starts_at(data: dict[str, Any]) -> datetime | None:
     value = data.get("starts_at")
     if value is None:
         return None
-    parsed = parse_datetime(value) if isinstance(value, str) else None
-    if parsed is None:
+    try:
+        # A time that does not exist (2027-02-30) is refused here, not a 500 below.
+        parsed: datetime = MomentField(default_timezone=timezone.get_current_timezone()).run_validation(value)
+    except ValidationError as error:
         raise InvalidTournament("'starts_at' is an ISO 8601 time, e.g. 2027-01-31T18:00:00Z, or null.",
-                                field="starts_at")
+                                field="starts_at") from error
     if timezone.is_naive(parsed):
         parsed = timezone.make_aware(parsed, timezone.get_current_timezone())
     if parsed <= timezone.now():
@@ -127,4 +136,36 @@ def parse(data: object) -> dict[str, Any]:
         raise InvalidTournament("'rounds' is for swiss tournaments only.", field="rounds")
     if "leaves" in data and fmt != Tournament.Format.ELIMINATION:
         raise InvalidTournament("'leaves' is for elimination tournaments only.", field="leaves")
+    if fmt == Tournament.Format.ARENA:
+        if "duration" not in data:
+            raise InvalidTournament("An arena needs 'duration' (minutes).", field="duration")
+        terms["duration"] = _whole(data, "duration", 0, *ARENA_MINUTES)
+    elif data.get("duration") is not None:
+        raise InvalidTournament("'duration' is for arenas only.", field="duration")
+    terms.update(_late(data, fmt))
+    chain = stages.parse(data.get("stages"), fmt, terms.get("rounds"), terms["max_entrants"])
+    terms["stages"] = chain
+    if chain is not None:
+        terms["leaves"] = chain[-1]["leaves"]  # the elimination stage's rule
+        if terms["late_until_round"] is not None:
+            raise InvalidTournament("Late registration is for tournaments of one stage.", field="late_until_round")
     return terms
+
+
+def _late(data: dict[str, Any], fmt: str) -> dict[str, Any]:
+    """Late registration until round N, and re-entry while it is open (``tournaments.entry``)."""
+    late = data.get("late_until_round")
+    if late is not None:
+        if fmt == Tournament.Format.ROUND_ROBIN:
+            raise InvalidTournament("A round robin's schedule is fixed at the start: no late registration.",
+                                    field="late_until_round")
+        late = _whole(data, "late_until_round", 0, *LATE_ROUNDS)
+    reentry = data.get("reentry", False)
+    if not isinstance(reentry, bool):
+        raise InvalidTournament("'reentry' is true or false.", field="reentry")
+    if reentry and late is None:
+        raise InvalidTournament("Re-entry needs late registration ('late_until_round').", field="reentry")
+    if reentry and fmt != Tournament.Format.ELIMINATION:
+        raise InvalidTournament("Only an elimination knocks players out: re-entry is for eliminations.",
+                                field="reentry")
+    return {"late_until_round": late, "reentry": reentry}

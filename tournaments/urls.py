@@ -1,6 +1,6 @@
 from django.urls import path
 
-from durak_platform import converters  # noqa: F401  (registers <id:...>)
+from core import converters  # noqa: F401  (registers <id:...>)
 from tournaments import apis
 
 urlpatterns = [
@@ -15,6 +15,4 @@ urlpatterns = [
     path("tournaments/<id:tournament_id>/cancel/", apis.TournamentCancelApi.as_view(), name="tournament-cancel"),
     path("tournaments/<id:tournament_id>/disqualify/", apis.TournamentDisqualifyApi.as_view(),
          name="tournament-disqualify"),
-    path("wallet/", apis.WalletApi.as_view(), name="wallet"),
-    path("wallet/welcome/", apis.WalletWelcomeApi.as_view(), name="wallet-welcome"),
 ]

@@ -4,5 +4,5 @@ compared with (``/bench/ceiling/``). The endpoint and its table exist nowhere el
 from durak_platform.settings.production import *  # noqa: F403
 from durak_platform.settings.production import INSTALLED_APPS
 
-INSTALLED_APPS = [*INSTALLED_APPS, "durak_platform.ceiling"]
+INSTALLED_APPS = [*INSTALLED_APPS, "benchmarks.ceiling"]
 DURAK_BENCHMARK_ENDPOINTS = True

@@ -3,12 +3,13 @@
 from django.core.exceptions import ImproperlyConfigured
 
 from durak_platform.settings.base import *  # noqa: F403
-from durak_platform.settings.base import SECRET_KEY, env_bool
+from durak_platform.settings.base import SECRET_KEY
+from durak_platform.settings.environment import env
 
 DEBUG = False
 if not SECRET_KEY:
     raise ImproperlyConfigured("Set DJANGO_SECRET_KEY for production.")
-WHITENOISE_USE_FINDERS = env_bool("DJANGO_WHITENOISE_USE_FINDERS", False)
-SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
-CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
+WHITENOISE_USE_FINDERS = env.bool("DJANGO_WHITENOISE_USE_FINDERS", default=False)
+SESSION_COOKIE_SECURE = env.bool("DJANGO_SECURE_COOKIES", default=True)
+CSRF_COOKIE_SECURE = env.bool("DJANGO_SECURE_COOKIES", default=True)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -79,7 +79,11 @@ TAKE = Take()
 PASS = Pass()
 # Actions are values, so the common ones are made once: legal_actions hands these out.
 ATTACK_ONE = tuple(Attack((card,)) for card in range(52))
-DEFEND = tuple(tuple(Defend(card, target) for target in range(12)) for card in range(52))
+# A bout holds at most as many attack cards as the defender held (``limit_by``); with the
+# cap off once the stock is gone (``cap_when_deck_empty``) that is up to half the deck, so
+# every table position up to 52 // 2 has its defences (12 once sufficed only with the cap).
+MAX_ATTACKS = 52 // 2
+DEFEND = tuple(tuple(Defend(card, target) for target in range(MAX_ATTACKS)) for card in range(52))
 
 
 def _cards_field(data: dict[str, Any]) -> tuple[int, ...]:

@@ -8,10 +8,6 @@ allowed now), with a reason a player understands, and never changes anything.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from games.engine import moves
 from games.engine.actions import Action, Attack, Defend, Pass, Take, Transfer
 from games.engine.cards import BIT, CARD_COUNT, DECK_MASK, NAME_OF, RANK_OF
 from games.engine.errors import IllegalAction, InvalidAction
@@ -24,22 +20,38 @@ from games.engine.events import (
     TakeDeclared,
 )
 from games.engine.legal import transfer_options, transfer_target
-from games.engine.state import (
-    NO_SEAT,
-    State,
-    _new_tuple,
-    attack_limit,
-    partners,
-    throwers,
+from games.engine.moves import (
+    FOLDS,
+    attack_played,
+    attack_transferred,
+    card_beaten,
+    passed,
+    settle,
+    take_declared,
 )
+from games.engine.state import NO_SEAT, State, attack_limit, partners, throwers
 
 
-def decide(state: State, seat: int, action: Action) -> list[Event]:
-    """The events ``action`` by ``seat`` causes, or a refusal."""
+def decide(state: State, seat: object, action: object) -> list[Event]:
+    """The events ``action`` by ``seat`` causes, or a refusal. Any seat and action are
+    answered: a seat that is not one, or an action that is not one, is ``InvalidAction``
+    (so the compiled build, which checks typed arguments, takes them as ``object``).
+
+    >>> from games.engine import Attack, IllegalAction, Rules, parse_card, replay, start
+    >>> from games.engine.cards import deck_cards
+    >>> state = replay(start(Rules(), deck_cards(36)))
+    >>> decide(state, 1, Attack((parse_card("6C"),)))
+    [AttackPlayed(seat=1, cards=(17,))]
+    >>> try:
+    ...     decide(state, 0, Attack((parse_card("6S"),)))
+    ... except IllegalAction as refusal:
+    ...     print(refusal.code)
+    not_your_turn
+    """
     return decide_and_apply(state, seat, action)[0]
 
 
-def decide_and_apply(state: State, seat: int, action: Action) -> tuple[list[Event], State]:
+def decide_and_apply(state: State, seat: object, action: object) -> tuple[list[Event], State]:
     """``decide``, also returning the state after its events (folded once, on the way)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.rules.players:
         raise InvalidAction("bad_seat", f"There is no seat {seat!r} at this table.")
@@ -60,45 +72,39 @@ def decide_and_apply(state: State, seat: int, action: Action) -> tuple[list[Even
         event = _pass(state, seat)
     else:
         raise InvalidAction("bad_action", f"{action!r} is not an action.")
-    events = [event]
-    values = list(state)
-    _CHANGE[type(event)](values, event)
-    moves.settle(values, events)
-    return events, _new_tuple(State, values)
+    events: list[Event] = [event]
+    changed = state.copy()
+    FOLDS[type(event)](changed, event)
+    settle(changed, events)
+    return events, changed
 
 
 def step(state: State, seat: int, action: Action) -> State:
     """The state after a *legal* ``action`` by ``seat`` and all that follows from it.
 
-    For search: no checks and no events, one copy of the state. Passing an action that
+    For search: no checks and no events, one new state. Passing an action that
     ``legal_actions`` did not offer gives an undefined state; the platform never does.
     """
-    values = list(state)
+    changed = state.copy()
+    advance(changed, seat, action)
+    return changed
+
+
+def advance(s: State, seat: int, action: Action) -> None:
+    """``step`` in place, on a state nobody else holds (a playout's own copy): the same
+    folds as the action's event, without building the event."""
     kind = type(action)
     if kind is Defend:
-        moves.card_beaten(values, seat, action.card, action.target)  # type: ignore[union-attr]
+        card_beaten(s, seat, action.card, action.target)  # type: ignore[union-attr]
     elif kind is Attack:
-        moves.attack_played(values, seat, action.cards)  # type: ignore[union-attr]
+        attack_played(s, seat, action.cards)  # type: ignore[union-attr]
     elif kind is Pass:
-        moves.passed(values, seat)
+        passed(s, seat)
     elif kind is Take:
-        moves.take_declared(values)
+        take_declared(s)
     else:
-        moves.attack_transferred(
-            values, seat, action.cards, action.shown, transfer_target(state)  # type: ignore[union-attr]
-        )
-    moves.settle(values, None)
-    return _new_tuple(State, values)
-
-
-_CHANGE: dict[type, Callable[[moves.Values, Any], None]] = {
-    AttackPlayed: lambda v, e: moves.attack_played(v, e.seat, e.cards),
-    CardBeaten: lambda v, e: moves.card_beaten(v, e.seat, e.card, e.target),
-    AttackTransferred: lambda v, e: moves.attack_transferred(v, e.seat, e.cards, e.shown, e.defender),
-    TakeDeclared: lambda v, e: moves.take_declared(v),
-    Passed: lambda v, e: moves.passed(v, e.seat),
-}
-
+        attack_transferred(s, seat, action.cards, action.shown, transfer_target(s))  # type: ignore[union-attr]
+    settle(s, None)
 
 
 def _check_cards_exist(state: State, cards: tuple[int, ...]) -> None:
@@ -139,7 +145,7 @@ def _attack(state: State, seat: int, action: Attack) -> Event:
             raise IllegalAction("limit_reached", f"At most {limit} cards may be played to this defender.")
         return AttackPlayed(seat, cards)
     if seat == state.thrower and len(cards) == 1 and state.hands[seat] & state.table_ranks & BIT[cards[0]]:
-        return AttackPlayed(seat, cards)  # the common case, already checked by ``_derive``
+        return AttackPlayed(seat, cards)  # the common case, already checked by ``derive``
     if seat == state.defender:
         raise IllegalAction("defender_cannot_attack", "You are defending: beat, transfer or take.")
     if not state.rules.throw_ins:

@@ -2,20 +2,16 @@
 cards go when the stock cannot fill every hand (docs/rules.md#drawing-order,
 docs/rules.md#the-last-cards).
 
-In-place edits of a state's value list, like ``moves`` (which calls ``draw`` once a bout
+Folds into a state under construction, like ``moves`` (which calls ``draw`` once a bout
 has ended); ``cards_drawn`` is also how ``apply`` folds a ``CardsDrawn`` event.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.engine.cards import BIT
 from games.engine.events import CardsDrawn, Event
 from games.engine.rules import HAND_SIZE, Rules
-from games.engine.state import _DECK, _DECK_POS, _HANDS, _KNOWN, _OUT, _RULES, _TRUMP
-
-Values = list[Any]  # a State's fields as a list, edited in place
+from games.engine.state import State
 
 
 def drawing_order(rules: Rules, lead: int, defender: int, players: int) -> list[int]:
@@ -38,74 +34,74 @@ def drawing_order(rules: Rules, lead: int, defender: int, players: int) -> list[
     return order
 
 
-def draw(v: Values, order: list[int], emit: list[Event] | None) -> bool:
+def draw(s: State, order: list[int], emit: list[Event] | None) -> bool:
     """Fill the hands up to six from the deck in ``order``; whether any card was left to
     draw (docs/rules.md#the-last-cards)."""
-    if v[_DECK_POS] >= len(v[_DECK]):
+    if s.deck_pos >= len(s.deck):
         return False
-    if v[_RULES].last_cards == "even" and _short_deck(v, order):
-        _draw_evenly(v, order, emit)
+    if s.rules.last_cards == "even" and _short_deck(s, order):
+        _draw_evenly(s, order, emit)
     else:
-        _draw_in_turn(v, order, emit)
+        _draw_in_turn(s, order, emit)
     return True
 
 
-def cards_drawn(v: Values, seat: int, cards: tuple[int, ...]) -> None:
+def cards_drawn(s: State, seat: int, cards: tuple[int, ...]) -> None:
     mask = 0
     for card in cards:
         mask |= BIT[card]
-    hands = list(v[_HANDS])
+    hands = list(s.hands)
     hands[seat] |= mask
-    v[_HANDS] = tuple(hands)
-    v[_DECK_POS] += len(cards)
-    trump_bit = BIT[v[_TRUMP]]
+    s.hands = tuple(hands)
+    s.deck_pos += len(cards)
+    trump_bit = BIT[s.trump]
     if mask & trump_bit:
         # The face-up trump is drawn last: everyone saw who took it.
-        known = list(v[_KNOWN])
+        known = list(s.known)
         known[seat] |= trump_bit
-        v[_KNOWN] = tuple(known)
+        s.known = tuple(known)
 
 
-def _missing(v: Values, seat: int) -> int:
-    if v[_OUT] >> seat & 1:
+def _missing(s: State, seat: int) -> int:
+    if s.out >> seat & 1:
         return 0
-    held: int = v[_HANDS][seat].bit_count()
+    held: int = s.hands[seat].bit_count()
     return max(0, HAND_SIZE - held)
 
 
-def _short_deck(v: Values, order: list[int]) -> bool:
-    left: int = len(v[_DECK]) - v[_DECK_POS]
-    return sum(_missing(v, seat) for seat in order) > left
+def _short_deck(s: State, order: list[int]) -> bool:
+    left: int = len(s.deck) - s.deck_pos
+    return sum(_missing(s, seat) for seat in order) > left
 
 
-def _draw_in_turn(v: Values, order: list[int], emit: list[Event] | None) -> None:
-    deck = v[_DECK]
+def _draw_in_turn(s: State, order: list[int], emit: list[Event] | None) -> None:
+    deck = s.deck
     for seat in order:
-        pos = v[_DECK_POS]
+        pos = s.deck_pos
         if pos >= len(deck):
             break
-        missing = _missing(v, seat)
+        missing = _missing(s, seat)
         if missing:
             drawn = deck[pos : pos + missing]
             if emit is not None:
                 emit.append(CardsDrawn(seat, drawn))
-            cards_drawn(v, seat, drawn)
+            cards_drawn(s, seat, drawn)
 
 
-def _draw_evenly(v: Values, order: list[int], emit: list[Event] | None) -> None:
+def _draw_evenly(s: State, order: list[int], emit: list[Event] | None) -> None:
     """The deck cannot fill every hand: deal what is left one card at a time round the
     drawing order, skipping hands that are full (text 000: «остаток распределяется
     поровну»)."""
-    deck = v[_DECK]
-    wanting = [seat for seat in order if _missing(v, seat)]
-    while v[_DECK_POS] < len(deck) and wanting:
+    deck = s.deck
+    wanting = [seat for seat in order if _missing(s, seat)]
+    while s.deck_pos < len(deck) and wanting:
         for seat in list(wanting):
-            pos = v[_DECK_POS]
+            pos = s.deck_pos
             if pos >= len(deck):
                 break
             drawn = deck[pos : pos + 1]
             if emit is not None:
                 emit.append(CardsDrawn(seat, drawn))
-            cards_drawn(v, seat, drawn)
-            if not _missing(v, seat):
+            cards_drawn(s, seat, drawn)
+            if not _missing(s, seat):
                 wanting.remove(seat)

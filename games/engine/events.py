@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar, Union, get_args
 
 from games.engine.cards import NAME_OF, parse_card
 from games.engine.errors import InvalidAction
@@ -42,6 +42,10 @@ class GameStarted:
     fairness: DealCommitment | None = None
     type: ClassVar[str] = "game_started"
 
+    @classmethod
+    def read(cls, d: dict[str, Any]) -> GameStarted:
+        return cls(Rules.from_dict(d["rules"]), _cards(d["deck"]), _fairness(d.get("fairness")))
+
     def payload(self) -> dict[str, Any]:
         data: dict[str, Any] = {"rules": self.rules.to_dict(), "deck": _names(self.deck)}
         if self.fairness is not None:
@@ -61,6 +65,10 @@ class CardsDealt:
     trump: int
     type: ClassVar[str] = "cards_dealt"
 
+    @classmethod
+    def read(cls, d: dict[str, Any]) -> CardsDealt:
+        return cls(tuple(_cards(h) for h in d["hands"]), parse_card(d["trump"]))
+
     def payload(self) -> dict[str, Any]:
         return {"hands": [_names(h) for h in self.hands], "trump": NAME_OF[self.trump]}
 
@@ -70,6 +78,10 @@ class BoutStarted:
     attacker: int
     defender: int
     type: ClassVar[str] = "bout_started"
+
+    @classmethod
+    def read(cls, d: dict[str, Any]) -> BoutStarted:
+        return cls(d["attacker"], d["defender"])
 
     def payload(self) -> dict[str, Any]:
         return {"attacker": self.attacker, "defender": self.defender}
@@ -81,6 +93,10 @@ class AttackPlayed:
     cards: tuple[int, ...]
     type: ClassVar[str] = "attack_played"
 
+    @classmethod
+    def read(cls, d: dict[str, Any]) -> AttackPlayed:
+        return cls(d["seat"], _cards(d["cards"]))
+
     def payload(self) -> dict[str, Any]:
         return {"seat": self.seat, "cards": _names(self.cards)}
 
@@ -91,6 +107,10 @@ class CardBeaten:
     card: int
     target: int
     type: ClassVar[str] = "card_beaten"
+
+    @classmethod
+    def read(cls, d: dict[str, Any]) -> CardBeaten:
+        return cls(d["seat"], parse_card(d["card"]), d["target"])
 
     def payload(self) -> dict[str, Any]:
         return {"seat": self.seat, "card": NAME_OF[self.card], "target": self.target}
@@ -104,6 +124,10 @@ class AttackTransferred:
     defender: int  # the new defender
     type: ClassVar[str] = "attack_transferred"
 
+    @classmethod
+    def read(cls, d: dict[str, Any]) -> AttackTransferred:
+        return cls(d["seat"], _cards(d["cards"]), d["shown"], d["defender"])
+
     def payload(self) -> dict[str, Any]:
         return {"seat": self.seat, "cards": _names(self.cards), "shown": self.shown, "defender": self.defender}
 
@@ -113,6 +137,10 @@ class TakeDeclared:
     seat: int
     type: ClassVar[str] = "take_declared"
 
+    @classmethod
+    def read(cls, d: dict[str, Any]) -> TakeDeclared:
+        return cls(d["seat"])
+
     def payload(self) -> dict[str, Any]:
         return {"seat": self.seat}
 
@@ -121,6 +149,10 @@ class TakeDeclared:
 class Passed:
     seat: int
     type: ClassVar[str] = "passed"
+
+    @classmethod
+    def read(cls, d: dict[str, Any]) -> Passed:
+        return cls(d["seat"])
 
     def payload(self) -> dict[str, Any]:
         return {"seat": self.seat}
@@ -133,6 +165,10 @@ class BoutEnded:
     cards: tuple[int, ...]
     type: ClassVar[str] = "bout_ended"
 
+    @classmethod
+    def read(cls, d: dict[str, Any]) -> BoutEnded:
+        return cls(d["outcome"], d["defender"], _cards(d["cards"]))
+
     def payload(self) -> dict[str, Any]:
         return {"outcome": self.outcome, "defender": self.defender, "cards": _names(self.cards)}
 
@@ -143,6 +179,10 @@ class CardsDrawn:
     cards: tuple[int, ...]
     type: ClassVar[str] = "cards_drawn"
 
+    @classmethod
+    def read(cls, d: dict[str, Any]) -> CardsDrawn:
+        return cls(d["seat"], _cards(d["cards"]))
+
     def payload(self) -> dict[str, Any]:
         return {"seat": self.seat, "cards": _names(self.cards)}
 
@@ -151,6 +191,10 @@ class CardsDrawn:
 class PlayerOut:
     seat: int
     type: ClassVar[str] = "player_out"
+
+    @classmethod
+    def read(cls, d: dict[str, Any]) -> PlayerOut:
+        return cls(d["seat"])
 
     def payload(self) -> dict[str, Any]:
         return {"seat": self.seat}
@@ -163,6 +207,10 @@ class HandsPassed:
 
     hands: tuple[tuple[int, ...], ...]
     type: ClassVar[str] = "hands_passed"
+
+    @classmethod
+    def read(cls, d: dict[str, Any]) -> HandsPassed:
+        return cls(tuple(_cards(h) for h in d["hands"]))
 
     def payload(self) -> dict[str, Any]:
         return {"hands": [_names(h) for h in self.hands]}
@@ -177,6 +225,10 @@ class SeatGivenUp:
     seat: int
     type: ClassVar[str] = "seat_given_up"
 
+    @classmethod
+    def read(cls, d: dict[str, Any]) -> SeatGivenUp:
+        return cls(d["seat"])
+
     def payload(self) -> dict[str, Any]:
         return {"seat": self.seat}
 
@@ -189,6 +241,10 @@ class GameFinished:
     places: tuple[int, ...]  # seats in the order they went out
     type: ClassVar[str] = "game_finished"
 
+    @classmethod
+    def read(cls, d: dict[str, Any]) -> GameFinished:
+        return cls(d["durak"], d["draw"], tuple(d["losers"]), tuple(d["places"]))
+
     def payload(self) -> dict[str, Any]:
         return {"durak": self.durak, "draw": self.draw, "losers": list(self.losers), "places": list(self.places)}
 
@@ -197,17 +253,19 @@ Event = Union[
     GameStarted, CardsDealt, BoutStarted, AttackPlayed, CardBeaten, AttackTransferred,
     TakeDeclared, Passed, BoutEnded, CardsDrawn, PlayerOut, HandsPassed, SeatGivenUp, GameFinished,
 ]
-EVENT_TYPES: dict[str, type] = {
-    cls.type: cls
-    for cls in (
-        GameStarted, CardsDealt, BoutStarted, AttackPlayed, CardBeaten, AttackTransferred,
-        TakeDeclared, Passed, BoutEnded, CardsDrawn, PlayerOut, HandsPassed, SeatGivenUp, GameFinished,
-    )
-}
+# Every kind of event by its ``type``: adding an event is its class above (its fields, its
+# JSON both ways) and its fold in ``moves.FOLDS``.
+EVENT_TYPES: dict[str, type[Event]] = {cls.type: cls for cls in get_args(Event)}
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
-    """The full (unredacted) JSON of an event, as stored."""
+    """The full (unredacted) JSON of an event, as stored.
+
+    >>> event_to_dict(Passed(1))
+    {'type': 'passed', 'v': 1, 'seat': 1}
+    >>> event_from_dict({'type': 'passed', 'v': 1, 'seat': 1})
+    Passed(seat=1)
+    """
     data = {"type": event.type, "v": SCHEMA_VERSION}
     data.update(event.payload())
     return data
@@ -217,26 +275,6 @@ def _cards(raw: Any) -> tuple[int, ...]:
     return tuple(parse_card(c) for c in raw)
 
 
-def _readers() -> dict[str, Callable[[dict[str, Any]], Event]]:
-    return {
-        "game_started": lambda d: GameStarted(Rules.from_dict(d["rules"]), _cards(d["deck"]), _fairness(d.get("fairness"))),
-        "cards_dealt": lambda d: CardsDealt(tuple(_cards(h) for h in d["hands"]), parse_card(d["trump"])),
-        "bout_started": lambda d: BoutStarted(d["attacker"], d["defender"]),
-        "attack_played": lambda d: AttackPlayed(d["seat"], _cards(d["cards"])),
-        "card_beaten": lambda d: CardBeaten(d["seat"], parse_card(d["card"]), d["target"]),
-        "attack_transferred": lambda d: AttackTransferred(d["seat"], _cards(d["cards"]), d["shown"], d["defender"]),
-        "take_declared": lambda d: TakeDeclared(d["seat"]),
-        "passed": lambda d: Passed(d["seat"]),
-        "bout_ended": lambda d: BoutEnded(d["outcome"], d["defender"], _cards(d["cards"])),
-        "cards_drawn": lambda d: CardsDrawn(d["seat"], _cards(d["cards"])),
-        "player_out": lambda d: PlayerOut(d["seat"]),
-        "hands_passed": lambda d: HandsPassed(tuple(_cards(h) for h in d["hands"])),
-        "seat_given_up": lambda d: SeatGivenUp(d["seat"]),
-        "game_finished": lambda d: GameFinished(d["durak"], d["draw"], tuple(d["losers"]), tuple(d["places"])),
-    }
-
-
-_READERS = _readers()
 # Version n -> n+1 rewrites of stored payloads; empty while only version 1 exists.
 _UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
@@ -249,10 +287,10 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     while version < SCHEMA_VERSION:
         data = _UPGRADES[version](data)
         version += 1
-    reader = _READERS.get(data.get("type", ""))
-    if reader is None:
+    kind = EVENT_TYPES.get(data.get("type", ""))
+    if kind is None:
         raise InvalidAction("bad_event", f"Unknown event type {data.get('type')!r}.")
     try:
-        return reader(data)
+        return kind.read(data)
     except (KeyError, TypeError) as error:
         raise InvalidAction("bad_event", f"Malformed {data['type']} event: {error}.") from error

@@ -8,39 +8,21 @@ stored game always rebuilds exactly the live state.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any
 
-from games.engine import drawing, leaving, moves
 from games.engine.cards import BIT, CARD_COUNT, RANK_OF, SPADES, SUIT_MASK, SUIT_OF, deck_cards
 from games.engine.errors import InvalidAction
 from games.engine.events import (
-    AttackPlayed,
-    AttackTransferred,
-    BoutEnded,
     BoutStarted,
-    CardBeaten,
     CardsDealt,
-    CardsDrawn,
     DealCommitment,
     Event,
-    GameFinished,
     GameStarted,
-    HandsPassed,
-    Passed,
-    PlayerOut,
-    SeatGivenUp,
-    TakeDeclared,
 )
+from games.engine.moves import FOLDS
 from games.engine.rules import HAND_SIZE, Rules
-from games.engine.state import (
-    NO_SEAT,
-    State,
-    _derive_turn,
-    _new_tuple,
-    defender_for,
-)
+from games.engine.state import NO_SEAT, State, defender_for, derive
 
 _SPADE_ORDER = {rank: i for i, rank in enumerate((2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 12))}
 
@@ -81,10 +63,27 @@ def shuffled_deck(rules: Rules, rng: random.Random) -> tuple[int, ...]:
     deck stored in ``GameStarted`` is always the one actually played."""
     cards = list(deck_cards(rules.deck))
     while True:
-        rng.shuffle(cards)
+        _shuffle(cards, rng)
         deck = tuple(cards)
         if not rules.redeal_five_of_suit or not needs_redeal(rules, deck):
             return deck
+
+
+def _shuffle(cards: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``, step for step the standard library's algorithm (the same
+    draws, the same deck), without its Python-level call per card: every playout of the
+    benchmarks deals a deck."""
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        bound = i + 1
+        bits = bound.bit_length()
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def dealt_hands(rules: Rules, deck: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -142,67 +141,37 @@ def new_state(rules: Rules, deck: tuple[int, ...]) -> State:
     )
 
 
-def _game_started(state: State | None, e: GameStarted) -> State:
-    return new_state(e.rules, e.deck)
-
-
-def _cards_dealt(s: State, e: CardsDealt) -> State:
-    hands = []
-    for hand in e.hands:
-        mask = 0
-        for card in hand:
-            mask |= BIT[card]
-        hands.append(mask)
-    dealt = sum(len(h) for h in e.hands)
-    known = [0] * len(hands)
-    if dealt == len(s.deck):
-        # The whole deck was dealt: the turned-up trump is in its holder's hand for all to see.
-        for seat, mask in enumerate(hands):
-            if mask & BIT[s.trump]:
-                known[seat] = BIT[s.trump]
-    return s.evolve(hands=tuple(hands), known=tuple(known), deck_pos=dealt)
-
-
-def _folding(change: Callable[[list[Any], Any], None]) -> Callable[[State, Any], State]:
-    """``apply`` for one event type: copy the values once, change them, re-derive."""
-    def fold(state: State, event: Any) -> State:
-        values = list(state)
-        change(values, event)
-        _derive_turn(values)
-        return _new_tuple(State, values)
-    return fold
-
-
-_APPLY: dict[type, Callable[..., State]] = {
-    GameStarted: _game_started,
-    CardsDealt: _cards_dealt,
-    BoutStarted: _folding(lambda v, e: moves.bout_started(v, e.attacker, e.defender)),
-    AttackPlayed: _folding(lambda v, e: moves.attack_played(v, e.seat, e.cards)),
-    CardBeaten: _folding(lambda v, e: moves.card_beaten(v, e.seat, e.card, e.target)),
-    AttackTransferred: _folding(
-        lambda v, e: moves.attack_transferred(v, e.seat, e.cards, e.shown, e.defender)
-    ),
-    TakeDeclared: _folding(lambda v, e: moves.take_declared(v)),
-    Passed: _folding(lambda v, e: moves.passed(v, e.seat)),
-    BoutEnded: _folding(lambda v, e: moves.bout_ended(v, e.outcome == "taken", e.defender, e.cards)),
-    CardsDrawn: _folding(lambda v, e: drawing.cards_drawn(v, e.seat, e.cards)),
-    PlayerOut: _folding(lambda v, e: moves.player_out(v, e.seat)),
-    HandsPassed: _folding(lambda v, e: moves.hands_passed(v)),
-    SeatGivenUp: _folding(lambda v, e: leaving.seat_given_up(v, e.seat)),
-    GameFinished: _folding(lambda v, e: moves.game_finished(v, e)),
-}
-
-
 def apply(state: State | None, event: Event) -> State:
-    """Fold one event into the state; ``None`` before ``GameStarted``."""
-    return _APPLY[type(event)](state, event)
+    """Fold one event into a new state; ``state`` is ``None`` before ``GameStarted``."""
+    if type(event) is GameStarted:
+        return new_state(event.rules, event.deck)
+    if state is None:
+        raise InvalidAction("bad_event", "A game needs its GameStarted event first.")
+    changed = state.copy()
+    FOLDS[type(event)](changed, event)
+    derive(changed)
+    return changed
 
 
 def replay(events: Iterable[Event]) -> State:
-    """Rebuild a game's state from its events, the first being ``GameStarted``."""
+    """Rebuild a game's state from its events, the first being ``GameStarted``: one new
+    state, every event folded into it in turn (as ``apply`` would, without a copy each).
+
+    >>> from games.engine import Rules
+    >>> from games.engine.cards import deck_cards
+    >>> events = start(Rules(), deck_cards(36))
+    >>> [event.type for event in events]
+    ['game_started', 'cards_dealt', 'bout_started']
+    >>> replay(events) == apply(apply(apply(None, events[0]), events[1]), events[2])
+    True
+    """
     state: State | None = None
     for event in events:
-        state = _APPLY[type(event)](state, event)
+        if state is None:
+            state = apply(None, event)
+            continue
+        FOLDS[type(event)](state, event)
+        derive(state)
     if state is None:
         raise InvalidAction("bad_event", "A game needs its GameStarted event to replay.")
     return state

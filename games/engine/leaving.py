@@ -13,11 +13,9 @@ and when, and a replay or a tournament reads the same outcome from it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.engine.errors import IllegalAction
 from games.engine.events import Event, GameFinished, SeatGivenUp
-from games.engine.state import _GIVEN_UP, State, partners
+from games.engine.state import State, partners
 
 
 def given_up_seats(state: State) -> list[int]:
@@ -46,7 +44,3 @@ def give_up(state: State, seat: int, *, finish: bool) -> list[Event]:
         events.append(GameFinished(seat, False, losers, state.places + tuple(s for s in still_in if s not in losers)))
     return events
 
-
-def seat_given_up(v: list[Any], seat: int) -> None:
-    """``apply`` for ``SeatGivenUp``: the seat joins the given-up ones."""
-    v[_GIVEN_UP] |= 1 << seat

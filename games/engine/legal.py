@@ -24,7 +24,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from games.engine.actions import ATTACK_ONE, DEFEND, PASS, TAKE, Action, Attack, Transfer
-from games.engine.cards import BIT, RANK_MASK, RANK_OF, card_list
+from games.engine.cards import RANK_MASK, RANK_OF, card_list
 from games.engine.rules import Rules
 from games.engine.state import NO_SEAT, State, attack_limit, defender_for
 
@@ -108,7 +108,16 @@ def transfer_options(state: State) -> list[Action]:
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
-    """Every action ``seat`` may take now, in a fixed order."""
+    """Every action ``seat`` may take now, in a fixed order.
+
+    >>> from games.engine import Rules, replay, start
+    >>> from games.engine.cards import deck_cards
+    >>> state = replay(start(Rules(), deck_cards(36)))  # dealt in index order: the trump is AH
+    >>> state.attacker, [action.to_dict() for action in legal_actions(state, 1)][:2]
+    (1, [{'type': 'attack', 'cards': ['6C']}, {'type': 'attack', 'cards': ['6H']}])
+    >>> legal_actions(state, 0)
+    []
+    """
     if state.result is not None or state.attacker == NO_SEAT:
         return []
     if not state.table:
@@ -133,7 +142,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
                     options ^= low
         if not actions and state.unbeaten == 0:
             return []
-        if state.rules.transfers:
+        if state.options.transfers:
             actions.extend(transfer_options(state))
         actions.append(TAKE)
         return actions
@@ -153,14 +162,10 @@ def actors(state: State) -> list[int]:
         return []
     if not state.table:
         return [state.attacker]
-    seats = []
-    if not state.taking and state.unbeaten:
-        seats.append(state.defender)
     thrower = state.thrower
-    if thrower != NO_SEAT:
-        seats.append(thrower)
-    return sorted(seats)
-
-
-def holds(state: State, seat: int, card: int) -> bool:
-    return bool(state.hands[seat] & BIT[card])
+    if state.taking or not state.unbeaten:
+        return [thrower] if thrower != NO_SEAT else []
+    defender = state.defender
+    if thrower == NO_SEAT:
+        return [defender]
+    return [defender, thrower] if defender < thrower else [thrower, defender]

@@ -1,288 +1,300 @@
-"""How each thing that happens changes a game: in-place edits of a state's value list.
+"""How each event changes a game (``FOLDS``: one fold a kind of event), and how a bout ends.
 
-One implementation serves three callers, so the rules of folding live in one place:
-``apply`` (replay: one copy of the state per event), ``decide`` (one copy per action, and
-it records the events) and ``step`` (search: one copy per action, no events at all).
-``settle`` ends a bout when nobody may act in it any more: the discard or the pick-up,
-the draw (``drawing``), players leaving, hands passed, the end of the game or the next
-bout, each a function of its own (the rules they follow: docs/rules.md#after-a-bout).
+A fold changes a state under construction in place: a fresh ``State.copy`` that nobody
+else holds yet. One fold serves three callers, so each change is written once: ``apply``
+(replay: one copy per event), ``decide`` (one copy per action; it records the events) and
+``step`` (search: one copy per action, no events). ``settle`` ends a bout when nobody may
+act in it any more: the discard or the pick-up, the draw (``drawing``), players leaving,
+hands passed, the end of the game or the next bout, each decided by a function of its own
+(the rules they follow: docs/rules.md#after-a-bout) and folded by the same ``FOLDS`` as
+``apply`` uses, its event recorded only when the caller keeps events.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Final
 
 from games.engine.cards import BIT, SAME_RANK, card_list
-from games.engine.drawing import draw, drawing_order
+from games.engine.drawing import cards_drawn, draw, drawing_order
 from games.engine.events import (
+    AttackPlayed,
+    AttackTransferred,
     BoutEnded,
     BoutStarted,
+    CardBeaten,
+    CardsDealt,
+    CardsDrawn,
     Event,
     GameFinished,
     HandsPassed,
+    Passed,
     PlayerOut,
+    SeatGivenUp,
+    TakeDeclared,
 )
-from games.engine.state import (
-    _ATTACKER,
-    _BARRED,
-    _BOUTS,
-    _DECK,
-    _DECK_POS,
-    _DEFENDER,
-    _DISCARD,
-    _HANDS,
-    _KNOWN,
-    _LEAD,
-    _OUT,
-    _PASSED,
-    _PLACES,
-    _PROEZDNOY,
-    _RESULT,
-    _RULES,
-    _START_HAND,
-    _TABLE,
-    _TABLE_RANKS,
-    _TAKING,
-    _THROWER,
-    _TURN,
-    _UNBEATEN,
-    NO_CARD,
-    NO_SEAT,
-    State,
-    _derive_turn,
-    _new_tuple,
-    defender_for,
-    next_active,
-    partners,
-)
-
-Values = list[Any]  # a State's fields as a list, edited in place
+from games.engine.state import NO_CARD, NO_SEAT, State, defender_for, derive, next_active, partners
 
 
-def _take_out_of_hand(v: Values, seat: int, mask: int) -> None:
-    hands = list(v[_HANDS])
+def _take_out_of_hand(s: State, seat: int, mask: int) -> None:
+    hands = list(s.hands)
     hands[seat] &= ~mask
-    v[_HANDS] = tuple(hands)
-    if v[_KNOWN][seat] & mask:
-        known = list(v[_KNOWN])
+    s.hands = tuple(hands)
+    if s.known[seat] & mask:
+        known = list(s.known)
         known[seat] &= ~mask
-        v[_KNOWN] = tuple(known)
+        s.known = tuple(known)
 
 
-def _table_changed(v: Values) -> None:
+def _table_changed(s: State) -> None:
     """A card laid or a take declared: every pass is cleared. Round the table
     (``throw_in_order="round"``) the right to throw in stays where it stands, with the
     current thrower; otherwise it goes back to the attacker (``turn`` stays NO_SEAT)."""
-    if v[_THROWER] >= 0 and v[_RULES].throw_in_order == "round":
-        v[_TURN] = v[_THROWER]
-    v[_PASSED] = 0
+    if s.thrower >= 0 and s.options.round_order:
+        s.turn = s.thrower
+    s.passed = 0
 
 
-def attack_played(v: Values, seat: int, cards: tuple[int, ...]) -> None:
+def attack_played(s: State, seat: int, cards: tuple[int, ...]) -> None:
     mask = 0
-    ranks = v[_TABLE_RANKS]
+    ranks = s.table_ranks
     for card in cards:
         mask |= BIT[card]
         ranks |= SAME_RANK[card]
-    _take_out_of_hand(v, seat, mask)
+    _take_out_of_hand(s, seat, mask)
     if len(cards) == 1:
-        v[_TABLE] = v[_TABLE] + ((cards[0], NO_CARD),)
+        s.table = s.table + ((cards[0], NO_CARD),)
     else:
-        v[_TABLE] = v[_TABLE] + tuple((card, NO_CARD) for card in cards)
-    v[_TABLE_RANKS] = ranks
-    v[_UNBEATEN] += len(cards)
-    _table_changed(v)
+        s.table = s.table + tuple((card, NO_CARD) for card in cards)
+    s.table_ranks = ranks
+    s.unbeaten += len(cards)
+    _table_changed(s)
 
 
-def card_beaten(v: Values, seat: int, card: int, target: int) -> None:
-    _take_out_of_hand(v, seat, BIT[card])
-    table = list(v[_TABLE])
+def card_beaten(s: State, seat: int, card: int, target: int) -> None:
+    _take_out_of_hand(s, seat, BIT[card])
+    table = list(s.table)
     table[target] = (table[target][0], card)
-    v[_TABLE] = tuple(table)
-    v[_TABLE_RANKS] |= SAME_RANK[card]
-    v[_UNBEATEN] -= 1
-    _table_changed(v)
+    s.table = tuple(table)
+    s.table_ranks |= SAME_RANK[card]
+    s.unbeaten -= 1
+    _table_changed(s)
 
 
-def attack_transferred(v: Values, seat: int, cards: tuple[int, ...], shown: bool, defender: int) -> None:
+def attack_transferred(s: State, seat: int, cards: tuple[int, ...], shown: bool, defender: int) -> None:
     mask = 0
     for card in cards:
         mask |= BIT[card]
     if shown:
         # «Проездной»: the trump is shown, not laid; it stays in hand for all to remember.
-        known = list(v[_KNOWN])
+        known = list(s.known)
         known[seat] |= mask
-        v[_KNOWN] = tuple(known)
-        v[_PROEZDNOY] |= 1 << seat
+        s.known = tuple(known)
+        s.proezdnoy_used |= 1 << seat
     else:
-        _take_out_of_hand(v, seat, mask)
-        v[_TABLE] = v[_TABLE] + tuple((card, NO_CARD) for card in cards)
-        v[_UNBEATEN] += len(cards)
-    if not v[_RULES].initiator_throws_after_transfer:
+        _take_out_of_hand(s, seat, mask)
+        s.table = s.table + tuple((card, NO_CARD) for card in cards)
+        s.unbeaten += len(cards)
+    if not s.rules.initiator_throws_after_transfer:
         # Three players (text 000): «инициатор хода больше не может подбрасывать, и это
         # делает переводивший игрок» (docs/rules.md#transfers).
-        v[_BARRED] = 1 << v[_ATTACKER]
-    v[_ATTACKER] = seat
-    v[_DEFENDER] = defender
-    v[_START_HAND] = v[_HANDS][defender].bit_count()
-    v[_PASSED] = 0
-    v[_TURN] = NO_SEAT  # who transferred throws in first
-    v[_TAKING] = False
+        s.barred = 1 << s.attacker
+    s.attacker = seat
+    s.defender = defender
+    s.start_hand = s.hands[defender].bit_count()
+    s.passed = 0
+    s.turn = NO_SEAT  # who transferred throws in first
+    s.taking = False
 
 
-def take_declared(v: Values) -> None:
+def take_declared(s: State) -> None:
     # Everyone may add cards вдогонку now, even those who passed on the table as it was.
-    v[_TAKING] = True
-    _table_changed(v)
+    s.taking = True
+    _table_changed(s)
 
 
-def passed(v: Values, seat: int) -> None:
-    v[_PASSED] |= 1 << seat
-    if v[_RULES].throw_in_order == "round":
+def passed(s: State, seat: int) -> None:
+    s.passed |= 1 << seat
+    if s.options.round_order:
         # The right moves on round the table (docs/rules.md#throwing-in).
-        v[_TURN] = (seat + 1) % len(v[_HANDS])
+        s.turn = (seat + 1) % len(s.hands)
 
 
-def bout_ended(v: Values, taken: bool, defender: int, cards: tuple[int, ...]) -> None:
+def bout_ended(s: State, taken: bool, defender: int, cards: tuple[int, ...]) -> None:
     mask = 0
     for card in cards:
         mask |= BIT[card]
     if taken:
-        hands = list(v[_HANDS])
-        known = list(v[_KNOWN])
+        hands = list(s.hands)
+        known = list(s.known)
         hands[defender] |= mask
         known[defender] |= mask
-        v[_HANDS] = tuple(hands)
-        v[_KNOWN] = tuple(known)
+        s.hands = tuple(hands)
+        s.known = tuple(known)
     else:
-        v[_DISCARD] |= mask
-    v[_TABLE] = ()
-    v[_TABLE_RANKS] = 0
-    v[_UNBEATEN] = 0
-    v[_TAKING] = False
-    v[_PASSED] = 0
-    v[_TURN] = NO_SEAT
-    v[_BARRED] = 0
-    v[_BOUTS] += 1
+        s.discard |= mask
+    s.table = ()
+    s.table_ranks = 0
+    s.unbeaten = 0
+    s.taking = False
+    s.passed = 0
+    s.turn = NO_SEAT
+    s.barred = 0
+    s.bouts += 1
 
 
-def player_out(v: Values, seat: int) -> None:
-    v[_OUT] |= 1 << seat
-    v[_PLACES] = v[_PLACES] + (seat,)
+def player_out(s: State, seat: int) -> None:
+    s.out |= 1 << seat
+    s.places = s.places + (seat,)
 
 
-def bout_started(v: Values, attacker: int, defender: int) -> None:
-    v[_ATTACKER] = v[_LEAD] = attacker
-    v[_DEFENDER] = defender
-    v[_START_HAND] = v[_HANDS][defender].bit_count()
-    v[_PASSED] = 0
-    v[_TAKING] = False
-    v[_TABLE] = ()
-    v[_TABLE_RANKS] = 0
-    v[_UNBEATEN] = 0
+def bout_started(s: State, attacker: int, defender: int) -> None:
+    s.attacker = s.lead = attacker
+    s.defender = defender
+    s.start_hand = s.hands[defender].bit_count()
+    s.passed = 0
+    s.taking = False
+    s.table = ()
+    s.table_ranks = 0
+    s.unbeaten = 0
 
 
-def card_tuple(mask: int) -> tuple[int, ...]:
-    return tuple(card_list(mask))
-
-
-def hands_passed(v: Values) -> None:
+def hands_passed(s: State) -> None:
     """Everyone still in hands their cards to the next player still in, clockwise; what the
     table knew of a hand (cards picked up, the face-up trump) goes with it."""
-    out = v[_OUT]
-    n = len(v[_HANDS])
-    active = [seat for seat in range(n) if not out >> seat & 1]
+    out = s.out
+    active = [seat for seat in range(len(s.hands)) if not out >> seat & 1]
     if len(active) < 2:
         return
-    hands = list(v[_HANDS])
-    known = list(v[_KNOWN])
-    old_hands, old_known = tuple(hands), tuple(known)
+    hands = list(s.hands)
+    known = list(s.known)
     for i, seat in enumerate(active):
         giver = active[i - 1]
-        hands[seat] = old_hands[giver]
-        known[seat] = old_known[giver]
-    v[_HANDS] = tuple(hands)
-    v[_KNOWN] = tuple(known)
+        hands[seat] = s.hands[giver]
+        known[seat] = s.known[giver]
+    s.hands = tuple(hands)
+    s.known = tuple(known)
 
 
-def game_finished(v: Values, result: GameFinished) -> None:
-    v[_RESULT] = result
+def game_finished(s: State, result: GameFinished) -> None:
+    s.result = result
 
 
-def settle(v: Values, emit: list[Event] | None) -> None:
+def seat_given_up(s: State, seat: int) -> None:
+    """The seat joins the given-up ones (``leaving``)."""
+    s.given_up |= 1 << seat
+
+
+def cards_dealt(s: State, dealt_hands: tuple[tuple[int, ...], ...]) -> None:
+    hands = []
+    for hand in dealt_hands:
+        mask = 0
+        for card in hand:
+            mask |= BIT[card]
+        hands.append(mask)
+    dealt = sum(len(h) for h in dealt_hands)
+    known = [0] * len(hands)
+    if dealt == len(s.deck):
+        # The whole deck was dealt: the turned-up trump is in its holder's hand for all to see.
+        for seat, mask in enumerate(hands):
+            if mask & BIT[s.trump]:
+                known[seat] = BIT[s.trump]
+    s.hands = tuple(hands)
+    s.known = tuple(known)
+    s.deck_pos = dealt
+
+
+# How each kind of event changes a state: the one place an event's effect is written
+# (``GameStarted`` makes the state instead: ``fold.new_state``).
+FOLDS: Final[dict[type, Callable[[State, Any], None]]] = {
+    CardsDealt: lambda s, e: cards_dealt(s, e.hands),
+    BoutStarted: lambda s, e: bout_started(s, e.attacker, e.defender),
+    AttackPlayed: lambda s, e: attack_played(s, e.seat, e.cards),
+    CardBeaten: lambda s, e: card_beaten(s, e.seat, e.card, e.target),
+    AttackTransferred: lambda s, e: attack_transferred(s, e.seat, e.cards, e.shown, e.defender),
+    TakeDeclared: lambda s, e: take_declared(s),
+    Passed: lambda s, e: passed(s, e.seat),
+    BoutEnded: lambda s, e: bout_ended(s, e.outcome == "taken", e.defender, e.cards),
+    CardsDrawn: lambda s, e: cards_drawn(s, e.seat, e.cards),
+    PlayerOut: lambda s, e: player_out(s, e.seat),
+    HandsPassed: lambda s, e: hands_passed(s),
+    SeatGivenUp: lambda s, e: seat_given_up(s, e.seat),
+    GameFinished: lambda s, e: game_finished(s, e),
+}
+
+
+def settle(s: State, record: list[Event] | None) -> None:
     """Bring the derived fields up to date and, if the bout is over, play out everything
-    that follows by the rules alone, appending its events to ``emit`` when given."""
-    _derive_turn(v)
-    # Inlined rather than a function of its own: every move of every playout asks it.
-    if v[_THROWER] != NO_SEAT or not v[_TABLE] or (v[_UNBEATEN] and not v[_TAKING]):
+    that follows by the rules alone, appending its events to ``record`` when given."""
+    derive(s)
+    if s.thrower != NO_SEAT or not s.table or (s.unbeaten and not s.taking):
         return  # the bout goes on
-    _after_bout(v, emit)
+    _after_bout(s, record)
 
 
-def _after_bout(v: Values, emit: list[Event] | None) -> None:
+def _after_bout(s: State, record: list[Event] | None) -> None:
     """Everything that follows a bout, in the order of docs/rules.md#after-a-bout: the
     table is discarded or taken, hands are filled, players leave, hands pass (круглый
     дурак), then the game ends or the next bout starts."""
-    defender = v[_DEFENDER]
-    taken = v[_TAKING]
-    _clear_table(v, defender, taken, emit)
-    order = drawing_order(v[_RULES], v[_LEAD], defender, len(v[_HANDS]))
-    drew = draw(v, order, emit)
-    _players_out(v, order, emit)
-    if _hands_move_on(v, drew, taken):
-        hands_passed(v)
-        if emit is not None:
-            emit.append(HandsPassed(tuple(card_tuple(hand) for hand in v[_HANDS])))
-    state = _new_tuple(State, v)
-    finished = finish(state, defender) if v[_OUT] else None
+    defender = s.defender
+    taken = s.taking
+    _clear_table(s, defender, taken, record)
+    order = drawing_order(s.rules, s.lead, defender, len(s.hands))
+    drew = draw(s, order, record)
+    _players_out(s, order, record)
+    if _hands_move_on(s, drew, taken):
+        hands_passed(s)
+        if record is not None:
+            record.append(HandsPassed(tuple(tuple(card_list(hand)) for hand in s.hands)))
+    finished = finish(s, defender) if s.out else None
     if finished is not None:
-        if emit is not None:
-            emit.append(finished)
-        game_finished(v, finished)
+        if record is not None:
+            record.append(finished)
+        game_finished(s, finished)
     else:
-        _next_bout(v, state, defender, taken, emit)
-    _derive_turn(v)
+        _next_bout(s, defender, taken, record)
+    derive(s)
 
 
-def _clear_table(v: Values, defender: int, taken: bool, emit: list[Event] | None) -> None:
+def _clear_table(s: State, defender: int, taken: bool, record: list[Event] | None) -> None:
     """The table goes to the discard pile (beaten) or to the defender's hand (taken)."""
-    cards = tuple(c for pair in v[_TABLE] for c in pair if c >= 0)
-    if emit is not None:
-        emit.append(BoutEnded("taken" if taken else "beaten", defender, cards))
-    bout_ended(v, taken, defender, cards)
+    cards = tuple(c for pair in s.table for c in pair if c >= 0)
+    if record is not None:
+        record.append(BoutEnded("taken" if taken else "beaten", defender, cards))
+    bout_ended(s, taken, defender, cards)
 
 
-def _players_out(v: Values, order: list[int], emit: list[Event] | None) -> None:
+def _players_out(s: State, order: list[int], record: list[Event] | None) -> None:
     """Once the deck is empty, a player without cards leaves the game, in drawing order
     (docs/rules.md#going-out)."""
-    if v[_DECK_POS] < len(v[_DECK]):
+    if s.deck_pos < len(s.deck):
         return
     for seat in order:
-        if not v[_OUT] >> seat & 1 and not v[_HANDS][seat]:
-            if emit is not None:
-                emit.append(PlayerOut(seat))
-            player_out(v, seat)
+        if not s.out >> seat & 1 and not s.hands[seat]:
+            if record is not None:
+                record.append(PlayerOut(seat))
+            player_out(s, seat)
 
 
-def _hands_move_on(v: Values, drew: bool, taken: bool) -> bool:
+def _hands_move_on(s: State, drew: bool, taken: bool) -> bool:
     """Whether the hands pass after this bout (docs/rules.md#passing-hands). «Круглый
     дурак»: hands move on after the draw, before anyone leads again. Once the deck is gone
     they move only after a bout beaten off: every such bout discards cards, so passing
     cannot keep a game going for ever."""
-    return bool(v[_RULES].pass_hands and (drew or not taken) and bin(v[_OUT]).count("1") < len(v[_HANDS]) - 1)
+    return bool(s.rules.pass_hands and (drew or not taken) and s.out.bit_count() < len(s.hands) - 1)
 
 
-def _next_bout(v: Values, state: State, defender: int, taken: bool, emit: list[Event] | None) -> None:
+def _next_bout(s: State, defender: int, taken: bool, record: list[Event] | None) -> None:
     """Start the next bout (docs/rules.md#who-leads-next): after a take the player to the
     defender's left attacks, after a bout beaten off the defender (or its successor)."""
     if not taken:
-        attacker = defender if not v[_OUT] >> defender & 1 else successor(state, defender)
+        attacker = defender if not s.out >> defender & 1 else successor(s, defender)
     else:
-        attacker = next_active(state, defender)
-    next_defender = defender_for(state, attacker)
-    if emit is not None:
-        emit.append(BoutStarted(attacker, next_defender))
-    bout_started(v, attacker, next_defender)
+        attacker = next_active(s, defender)
+    next_defender = defender_for(s, attacker)
+    if record is not None:
+        record.append(BoutStarted(attacker, next_defender))
+    bout_started(s, attacker, next_defender)
 
 
 def successor(state: State, seat: int) -> int:
@@ -290,7 +302,7 @@ def successor(state: State, seat: int) -> int:
     team table the next partner clockwise (docs/rules.md#who-leads-next)."""
     rules = state.rules
     if rules.teams:
-        n = rules.players
+        n = len(state.hands)
         for step in range(1, n):
             other = (seat + step) % n
             if partners(rules, seat, other) and not state.out >> other & 1:
@@ -301,7 +313,7 @@ def successor(state: State, seat: int) -> int:
 def finish(state: State, last_defender: int) -> GameFinished | None:
     """The result once at most one player (or one team) holds cards, else None."""
     rules = state.rules
-    n = rules.players
+    n = len(state.hands)
     active = [s for s in range(n) if not state.out >> s & 1]
     if rules.teams:
         teams_left = {s % 2 for s in active}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from games.engine.actions import Action
-from games.engine.decide import decide_and_apply, step
+from games.engine.decide import advance, decide_and_apply
 from games.engine.events import Event
 from games.engine.fold import replay, shuffled_deck, start
 from games.engine.legal import actors, legal_actions
@@ -13,7 +13,7 @@ from games.engine.rules import Rules
 from games.engine.state import State
 
 
-def play(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+def play(state: State, seat: object, action: object) -> tuple[State, list[Event]]:
     """Decide ``action`` and fold its events: the new state and what happened."""
     events, state = decide_and_apply(state, seat, action)
     return state, events
@@ -45,11 +45,12 @@ def random_playout(rules: Rules, rng: random.Random, max_actions: int = 10_000) 
 
 
 def fast_playout(rules: Rules, rng: random.Random, max_actions: int = 10_000) -> State:
-    """``random_playout`` for search: the same random moves through ``step``, no events."""
-    state = replay(start(rules, shuffled_deck(rules, rng)))
+    """``random_playout`` for search: the same random moves through ``step`` (in place, on
+    the playout's own state), no events."""
+    state = replay(start(rules, shuffled_deck(rules, rng)))  # this playout's own state
     for _ in range(max_actions):
         move = random_move(state, rng)
         if move is None:
             break
-        state = step(state, *move)
+        advance(state, move[0], move[1])
     return state

@@ -1,23 +1,68 @@
-"""The immutable state of a game, and the questions about seats that the rules ask.
+"""The state of a game, and the questions about seats that the rules ask.
 
-State is a ``NamedTuple``: truly immutable, compared field by field (so a replayed
-game can be checked against the live one), and cheap to rebuild with ``evolve``.
-Card sets are int bitmasks (see ``cards``); seats are ints, ``-1`` meaning none.
+``State`` is a slotted class of named, typed fields. It is immutable from outside: ``apply``,
+``decide`` and ``step`` hand back a new one and never change the one they were given (the
+engine's own moves work on a fresh copy, ``State.copy``, before anyone else sees it).
+Two states are equal when every field is, so a replayed game can be checked against the
+live one. Card sets are int bitmasks (see ``cards``); seats are ints, ``-1`` meaning none.
+
+>>> from games.engine import Rules, replay, start
+>>> from games.engine.cards import deck_cards
+>>> state = replay(start(Rules(), deck_cards(36)))
+>>> state.players, state.deck_count, bin(state.hands[0]).count("1")
+(2, 24, 6)
+>>> state.evolve(discard=1).discard, state.discard
+(1, 0)
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final
 
-from games.engine.cards import RANK_OF, SAME_RANK
 from games.engine.events import GameFinished
 from games.engine.rules import Rules
 
-NO_CARD = -1
-NO_SEAT = -1
+NO_CARD: Final = -1
+NO_SEAT: Final = -1
+
+# Every field in order: the constructor's, ``evolve``'s and ``fields()``'s.
+FIELDS: Final = (
+    "rules", "beaters", "deck", "deck_pos", "trump", "trump_suit", "hands", "known", "discard",
+    "table", "table_ranks", "attacker", "defender", "lead", "start_hand", "passed", "taking",
+    "bouts", "out", "places", "proezdnoy_used", "result", "unbeaten", "room", "thrower", "turn",
+    "barred", "given_up",
+)
 
 
-class State(NamedTuple):
+class Options:
+    """The options every move asks about, read once from a game's ``Rules`` into plain typed
+    fields (a choice between readings as a bool): the search path asks them millions of
+    times, and ``Rules`` is a frozen dataclass, slower to read from compiled code."""
+
+    __slots__ = (
+        "start_hand_limit", "cap_when_deck_empty", "bout_limit", "first_bout_limit",
+        "first_bout_take_sixth", "throw_ins", "throw_after_take", "everyone_throws", "round_order",
+        "transfers", "single_lead",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        self.start_hand_limit: bool = rules.limit_by == "start_hand"
+        self.cap_when_deck_empty: bool = rules.cap_when_deck_empty
+        self.bout_limit: int = rules.bout_limit
+        self.first_bout_limit: int = rules.first_bout_limit
+        self.first_bout_take_sixth: bool = rules.first_bout_take_sixth
+        self.throw_ins: bool = rules.throw_ins
+        self.throw_after_take: bool = rules.throw_after_take
+        # The common table: everyone but the defender throws in, no partners to skip.
+        self.everyone_throws: bool = rules.throw_in == "all" and not rules.teams
+        self.round_order: bool = rules.throw_in_order == "round"
+        self.transfers: bool = rules.transfers
+        self.single_lead: bool = rules.lead == "single"
+
+
+class State:
+    __slots__ = (*FIELDS, "options")
+
     rules: Rules
     beaters: tuple[int, ...]  # beaters[card]: the set of cards that beat it in this game
     deck: tuple[int, ...]  # the whole deck order from GameStarted; never changes
@@ -40,36 +85,114 @@ class State(NamedTuple):
     places: tuple[int, ...]  # seats in the order they went out
     proezdnoy_used: int  # seats (bitmask) that have shown a trump to transfer
     result: GameFinished | None
-    # Derived from the fields above by ``evolve``, kept because every move asks for them:
+    # Derived from the fields above by ``derive``, kept because every move asks for them:
     unbeaten: int  # attack cards on the table not beaten yet
     room: int  # how many more attack cards the table may take now (0 while it is empty)
     thrower: int  # whose turn it is to throw in or pass (NO_SEAT: nobody's)
-    # Kept by two options only; under the others they stay at these defaults.
+    # Kept by two options only; under the others they stay at their defaults (NO_SEAT, 0).
     # Where the right to throw in stands with ``throw_in_order="round"``: the throw-in
     # order starts here (NO_SEAT: at the attacker, as it always does otherwise).
-    turn: int = NO_SEAT
+    turn: int
     # Seats that may not throw in for the rest of the bout: the attacker a transfer came
     # from, with ``initiator_throws_after_transfer=False``.
-    barred: int = 0
+    barred: int
     # Seats (bitmask) their person gave up during the game (``SeatGivenUp``): the
     # computer plays them from then on, and they rank last.
-    given_up: int = 0
+    given_up: int
+    # ``rules`` as the moves read them (not a field of its own: it follows from ``rules``).
+    options: Options
 
-    def evolve(self, **changes: object) -> State:
+    def __init__(
+        self, rules: Rules, beaters: tuple[int, ...], deck: tuple[int, ...], deck_pos: int, trump: int,
+        trump_suit: int, hands: tuple[int, ...], known: tuple[int, ...], discard: int,
+        table: tuple[tuple[int, int], ...], table_ranks: int, attacker: int, defender: int, lead: int,
+        start_hand: int, passed: int, taking: bool, bouts: int, out: int, places: tuple[int, ...],
+        proezdnoy_used: int, result: GameFinished | None, unbeaten: int, room: int, thrower: int,
+        turn: int = NO_SEAT, barred: int = 0, given_up: int = 0, options: Options | None = None,
+    ) -> None:
+        self.rules = rules
+        self.options = options if options is not None else Options(rules)
+        self.beaters = beaters
+        self.deck = deck
+        self.deck_pos = deck_pos
+        self.trump = trump
+        self.trump_suit = trump_suit
+        self.hands = hands
+        self.known = known
+        self.discard = discard
+        self.table = table
+        self.table_ranks = table_ranks
+        self.attacker = attacker
+        self.defender = defender
+        self.lead = lead
+        self.start_hand = start_hand
+        self.passed = passed
+        self.taking = taking
+        self.bouts = bouts
+        self.out = out
+        self.places = places
+        self.proezdnoy_used = proezdnoy_used
+        self.result = result
+        self.unbeaten = unbeaten
+        self.room = room
+        self.thrower = thrower
+        self.turn = turn
+        self.barred = barred
+        self.given_up = given_up
+
+    def copy(self) -> State:
+        """A fresh copy for the engine's moves to change (nobody else holds it yet)."""
+        return State(
+            self.rules, self.beaters, self.deck, self.deck_pos, self.trump, self.trump_suit,
+            self.hands, self.known, self.discard, self.table, self.table_ranks, self.attacker,
+            self.defender, self.lead, self.start_hand, self.passed, self.taking, self.bouts,
+            self.out, self.places, self.proezdnoy_used, self.result, self.unbeaten, self.room,
+            self.thrower, self.turn, self.barred, self.given_up, self.options,
+        )
+
+    def values(self) -> tuple[Any, ...]:
+        """Every field's value, in ``FIELDS`` order."""
+        return (
+            self.rules, self.beaters, self.deck, self.deck_pos, self.trump, self.trump_suit,
+            self.hands, self.known, self.discard, self.table, self.table_ranks, self.attacker,
+            self.defender, self.lead, self.start_hand, self.passed, self.taking, self.bouts,
+            self.out, self.places, self.proezdnoy_used, self.result, self.unbeaten, self.room,
+            self.thrower, self.turn, self.barred, self.given_up,
+        )
+
+    def evolve(self, **changes: Any) -> State:
         """A copy with ``changes`` and the derived fields brought up to date.
 
-        Use this, never ``_replace``, which would leave ``unbeaten``/``room``/``thrower``
-        stale (they depend on the hands and the table).
+        For tests and tools that build a position by hand; the engine's moves change a
+        ``copy`` field by field instead.
         """
-        values: list[Any] = list(self)
+        values = dict(zip(FIELDS, self.values(), strict=True))
         for name, value in changes.items():
-            values[_INDEX[name]] = value
-        _derive(values)
-        return _new_tuple(State, values)
+            if name not in values:
+                raise TypeError(f"State has no field {name!r}")
+            values[name] = value
+        state = State(**values)  # its options read afresh from its rules
+        rederive(state)
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.values() == other.values()
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(self.values())
+
+    def __repr__(self) -> str:
+        return "State(" + ", ".join(f"{name}={value!r}" for name, value in zip(FIELDS, self.values(), strict=True)) + ")"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (State, self.values())
 
     @property
     def players(self) -> int:
-        return self.rules.players
+        return len(self.hands)
 
     @property
     def deck_count(self) -> int:
@@ -80,10 +203,6 @@ class State(NamedTuple):
         return self.result is not None
 
 
-_INDEX = {name: i for i, name in enumerate(State._fields)}
-_new_tuple = tuple.__new__
-
-
 def partners(rules: Rules, a: int, b: int) -> bool:
     """Seats on one team (teams alternate round the table)."""
     return rules.teams and a != b and (a - b) % 2 == 0
@@ -91,7 +210,7 @@ def partners(rules: Rules, a: int, b: int) -> bool:
 
 def next_active(state: State, seat: int) -> int:
     """The next seat clockwise after ``seat`` still in the game (may be ``seat`` itself)."""
-    n = state.rules.players
+    n = len(state.hands)
     out = state.out
     for step in range(1, n + 1):
         other = (seat + step) % n
@@ -102,7 +221,7 @@ def next_active(state: State, seat: int) -> int:
 
 def defender_for(state: State, attacker: int) -> int:
     """Whom ``attacker`` attacks: the next seat in the game that is not a partner."""
-    n = state.rules.players
+    n = len(state.hands)
     out = state.out
     for step in range(1, n):
         other = (attacker + step) % n
@@ -113,7 +232,7 @@ def defender_for(state: State, attacker: int) -> int:
 
 def previous_active(state: State, seat: int) -> int:
     """The next seat counter-clockwise before ``seat`` still in the game."""
-    n = state.rules.players
+    n = len(state.hands)
     for step in range(1, n + 1):
         other = (seat - step) % n
         if not state.out >> other & 1:
@@ -121,20 +240,15 @@ def previous_active(state: State, seat: int) -> int:
     return NO_SEAT
 
 
-def throw_in_start(state: State) -> int:
-    """Where the throw-in order starts: the attacker, or with ``throw_in_order="round"``
-    wherever the right to throw in has gone round to."""
-    return state.turn if state.turn != NO_SEAT else state.attacker
-
-
 def throwers(state: State) -> list[int]:
     """Who may throw in to the defender, in the order they have the right: from the
-    attacker (or where the right stands, round the table), then the others clockwise.
-    Never the defender, nor the defender's partner, nor a seat barred after a transfer."""
+    attacker (or, with ``throw_in_order="round"``, where the right to throw in stands),
+    then the others clockwise. Never the defender, nor the defender's partner, nor a seat
+    barred after a transfer."""
     rules = state.rules
     if not rules.throw_ins:
         return []
-    n = rules.players
+    n = len(state.hands)
     defender = state.defender
     if rules.throw_in == "all":
         members = [s for s in range(n) if not state.out >> s & 1]
@@ -143,7 +257,7 @@ def throwers(state: State) -> list[int]:
         members = [state.attacker, next_active(state, defender)]
         if rules.throw_in == "both_neighbours":
             members.append(previous_active(state, defender))
-    start = throw_in_start(state)
+    start = state.turn if state.turn != NO_SEAT else state.attacker
     order = sorted(set(members), key=lambda seat: (seat - start) % n)
     barred = state.barred
     return [s for s in order if s != defender and not partners(rules, s, defender) and not barred >> s & 1]
@@ -172,95 +286,61 @@ def _limit(rules: Rules, bouts: int, deck_empty: bool, start_hand: int, taking: 
     return cap
 
 
-def room(state: State) -> int:
-    """How many more attack cards may be put on the table now."""
-    return state.room
+def rederive(s: State) -> None:
+    """Every derived field of a state built field by field (``evolve``, a dealt world)."""
+    s.unbeaten = sum(1 for pair in s.table if pair[1] < 0)
+    derive(s)
 
 
-def current_thrower(state: State) -> int:
-    """The seat whose turn it is to throw in or pass, or NO_SEAT when nobody may.
+def derive(s: State) -> None:
+    """Bring ``room`` and ``thrower`` up to date on a state being built (trusting
+    ``unbeaten``, which the moves keep).
 
-    Chosen by position alone: a thrower with no card of a table rank is asked all the same
-    and may only pass, so the choice never depends on a hidden hand; only a seat holding
-    no card at all (a count everyone sees) is passed over.
+    The thrower is chosen by position, never by holding (docs/rules.md#throwing-in): a
+    seat with cards is asked even when it holds nothing of a table rank, and passes, so
+    who is asked and every ``passed`` event say nothing of a hand. Only an empty hand, a
+    count everyone sees, is passed over.
     """
-    return state.thrower
-
-
-(
-    _RULES, _BEATERS, _DECK, _DECK_POS, _TRUMP, _TRUMP_SUIT, _HANDS, _KNOWN, _DISCARD, _TABLE,
-    _TABLE_RANKS, _ATTACKER, _DEFENDER, _LEAD, _START_HAND, _PASSED, _TAKING, _BOUTS, _OUT,
-    _PLACES, _PROEZDNOY, _RESULT, _UNBEATEN, _ROOM, _THROWER, _TURN, _BARRED, _GIVEN_UP,
-) = range(len(State._fields))
-
-
-def _derive(v: list[Any]) -> None:
-    """Recompute every derived field of a state held as a list of its values."""
-    unbeaten = 0
-    for pair in v[_TABLE]:
-        if pair[1] < 0:
-            unbeaten += 1
-    v[_UNBEATEN] = unbeaten
-    _derive_turn(v)
-
-
-def _derive_turn(v: list[Any]) -> None:
-    """Recompute ``room`` and ``thrower``, trusting ``unbeaten`` (kept by the moves)."""
-    table = v[_TABLE]
-    defender = v[_DEFENDER]
-    if not table or defender < 0 or v[_RESULT] is not None:
-        v[_ROOM] = 0
-        v[_THROWER] = NO_SEAT
+    table = s.table
+    defender = s.defender
+    if not table or defender < 0 or s.result is not None:
+        s.room = 0
+        s.thrower = NO_SEAT
         return
-    rules: Rules = v[_RULES]
-    if rules.limit_by == "start_hand" and rules.cap_when_deck_empty:
-        cap = rules.bout_limit if v[_BOUTS] else bout_cap(rules, 0, v[_TAKING])
-        start = v[_START_HAND]
+    options = s.options
+    if options.start_hand_limit and options.cap_when_deck_empty:
+        if s.bouts or (s.taking and options.first_bout_take_sixth):
+            cap = options.bout_limit
+        else:
+            cap = options.first_bout_limit
+        start = s.start_hand
         free = (cap if cap < start else start) - len(table)
     else:
-        free = _limit(rules, v[_BOUTS], v[_DECK_POS] >= len(v[_DECK]), v[_START_HAND], v[_TAKING]) - len(table)
-        if rules.limit_by == "current_hand":
-            free = min(free, v[_HANDS][defender].bit_count() - v[_UNBEATEN])
-    if free <= 0 or not rules.throw_ins or (v[_TAKING] and not rules.throw_after_take):
-        v[_ROOM] = free if free > 0 else 0
-        v[_THROWER] = NO_SEAT
+        free = attack_limit(s) - len(table)
+        if not options.start_hand_limit:  # the current_hand reading
+            free = min(free, s.hands[defender].bit_count() - s.unbeaten)
+    if free <= 0 or not options.throw_ins or (s.taking and not options.throw_after_take):
+        s.room = free if free > 0 else 0
+        s.thrower = NO_SEAT
         return
-    v[_ROOM] = free
-    # By position, never by holding (docs/rules.md#throwing-in): a seat with cards is asked
-    # even when it holds nothing of a table rank, and passes, so who is asked and every
-    # ``passed`` event say nothing of a hand. Only an empty hand, a public count, is skipped.
-    skip = v[_PASSED] | v[_OUT]
-    hands = v[_HANDS]
-    if rules.throw_in == "all" and not rules.teams:
-        # The common table, inlined: everyone still in but the defender (and a seat barred
-        # after a transfer), from the attacker or where the right stands.
+    s.room = free
+    skip = s.passed | s.out
+    hands = s.hands
+    if options.everyone_throws:
+        # The common table, without building the list of throwers: everyone still in but
+        # the defender (and a seat barred after a transfer), from where the right stands.
         n = len(hands)
-        skip |= v[_BARRED]
-        seat = v[_TURN]
-        if seat < 0:
-            seat = v[_ATTACKER]
+        skip |= s.barred
+        seat = s.turn if s.turn >= 0 else s.attacker
         for _ in range(n):
             if seat != defender and not skip >> seat & 1 and hands[seat]:
-                v[_THROWER] = seat
+                s.thrower = seat
                 return
             seat = seat + 1 if seat + 1 < n else 0
-        v[_THROWER] = NO_SEAT
+        s.thrower = NO_SEAT
         return
-    v[_THROWER] = NO_SEAT
-    for seat in throwers(_new_tuple(State, v)):
+    s.thrower = NO_SEAT
+    for seat in throwers(s):
         if not skip >> seat & 1 and hands[seat]:
-            v[_THROWER] = seat
+            s.thrower = seat
             return
-
-
-def table_ranks_of(table: tuple[tuple[int, int], ...]) -> int:
-    ranks = 0
-    for attack, defense in table:
-        ranks |= SAME_RANK[attack]
-        if defense >= 0:
-            ranks |= SAME_RANK[defense]
-    return ranks
-
-
-def lead_rank(state: State) -> int:
-    return RANK_OF[state.table[0][0]] if state.table else 0

@@ -36,6 +36,9 @@ export const ACCOUNT = {
     "acct.err.invalid_name.characters": "В имени можно использовать только буквы, цифры, пробелы и «_-.».",
     "acct.err.invalid_name.letter": "В имени должна быть хотя бы одна буква.",
     "acct.err.invalid_name.reserved": "Имена, начинающиеся с «Гость» или «guest-», — для гостей.",
+    "acct.err.invalid_name.mixed_script": "В имени смешаны буквы разных алфавитов (например, русские и латинские) — напишите его одним алфавитом.",
+    "acct.err.invalid_name.mixed_digits": "В имени смешаны цифры разных систем письма.",
+    "acct.err.invalid_name.hidden_marks": "В имени над одной буквой повторяется знак ударения или точка.",
     "acct.err.weak_password": "Слишком простой пароль: нужно не меньше 6 символов, не из списка частых и не похожий на имя.",
     "acct.err.invalid_credentials": "Неверное имя или пароль.",
     "acct.err.wrong_password": "Текущий пароль неверен.",
@@ -44,8 +47,9 @@ export const ACCOUNT = {
     "acct.err.registration_required": "Сначала зарегистрируйтесь.",
     "acct.err.required": "Заполните все поля.",
     "acct.err.network": "Нет связи с сервером. Попробуйте ещё раз.",
-    // Shown by the tournaments pages (words.js's refusalText) for a guest's welcome coins or entry.
+    // Shown by the tournaments pages (i18n.js's errorText) for a guest's welcome coins or entry.
     "err.registration_required": "Зарегистрируйтесь, чтобы получать монеты и играть в турнирах на монеты — это бесплатно.",
+    "err.staff_account": "Аккаунт сотрудника нельзя удалить здесь: это делает администратор.",
   },
   en: {
     "acct.region": "Account",
@@ -80,6 +84,9 @@ export const ACCOUNT = {
     "acct.err.invalid_name.characters": "A name may hold only letters, digits, spaces and «_-.».",
     "acct.err.invalid_name.letter": "The name must hold at least one letter.",
     "acct.err.invalid_name.reserved": "Names starting with «Гость» or «guest-» are for guests.",
+    "acct.err.invalid_name.mixed_script": "The name mixes letters of different alphabets (such as Cyrillic and Latin): write it in one.",
+    "acct.err.invalid_name.mixed_digits": "The name mixes digits of different scripts.",
+    "acct.err.invalid_name.hidden_marks": "The name repeats an accent mark over one letter.",
     "acct.err.weak_password": "Too simple a password: at least 6 characters, not a common one, not like the name.",
     "acct.err.invalid_credentials": "Wrong name or password.",
     "acct.err.wrong_password": "The current password is wrong.",
@@ -89,6 +96,7 @@ export const ACCOUNT = {
     "acct.err.required": "Fill in every field.",
     "acct.err.network": "No connection to the server. Try again.",
     "err.registration_required": "Sign up to get coins and to play in tournaments for coins: it is free.",
+    "err.staff_account": "A staff account cannot be deleted here: an administrator does that.",
   },
 };
 

@@ -8,6 +8,7 @@
  * token, kept at once. The page's language is the one its switch remembers ("durak.lang").
  */
 import { api, currentToken, setToken } from "./api.js";
+import { closestTo } from "./dom.js";
 import { currentLang, onLangChange, personName, translate } from "./i18n.js";
 
 
@@ -96,7 +97,7 @@ function dialog() {
 
 function openDialog(mode) {
   A.mode = mode;
-  const d = dialog();
+  const d = /** @type {HTMLDialogElement} */ (dialog());
   drawDialog(d);
   if (!d.open) {
     if (typeof d.showModal === "function") d.showModal(); else d.setAttribute("open", "");
@@ -106,7 +107,7 @@ function openDialog(mode) {
 }
 
 function closeDialog() {
-  const d = dialog();
+  const d = /** @type {HTMLDialogElement} */ (dialog());
   if (typeof d.close === "function" && d.open) d.close(); else d.removeAttribute("open");
   A.mode = null;
 }
@@ -218,7 +219,7 @@ function start() {
     if (A.mode) drawDialog(dialog(), Object.fromEntries([...dialog().querySelectorAll("input")].map((i) => [i.name, i.value])));
   });
   document.addEventListener("click", (ev) => {
-    const b = ev.target.closest && ev.target.closest("[data-account]");
+    const b = closestTo(ev, "[data-account]");
     if (!b) return;
     const what = b.dataset.account;
     if (what === "cancel") closeDialog();

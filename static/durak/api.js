@@ -8,6 +8,12 @@ const BASE = "/api/v1";
 const NO_GUEST_RETRY = new Set(["/auth/guest/", "/auth/token/", "/auth/logout/", "/auth/password/"]);
 
 export class ApiError extends Error {
+  /**
+   * @param {string} message  the server's own (English) words, or the network's failure
+   * @param {{status?: number, code?: string, data?: any, network?: boolean}} [info]
+   *   the HTTP status (0 without an answer), the error's code, the whole answer's body,
+   *   and whether the request never reached the server
+   */
   constructor(message, { status = 0, code, data = null, network = false } = {}) {
     super(message);
     this.status = status;

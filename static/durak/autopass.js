@@ -11,7 +11,7 @@
 
 // A quick pass by hand at a table of people: between these (ms, before the page's speed).
 export const PEOPLE_PAUSE_MS = [1200, 2800];
-// Against computers only: the pause the page gives any move (replay.js's step).
+// Against computers only: the pause the page gives any move (pump.js's step).
 export const COMPUTERS_PAUSE_MS = 600;
 
 /* Whether the view's legal actions are a pass and nothing else. */

@@ -74,6 +74,7 @@ export function placeAmounts(total, percents, places) {
 }
 
 function roundLabel(detail, round) {
+  if (round.tiebreak) return { key: "round.tiebreak" };
   if (round.final) return { key: "round.final" };
   if (detail.format !== "elimination" && detail.rounds_total) return { key: "round.nOf", params: { n: round.number, total: detail.rounds_total } };
   return { key: "round.n", params: { n: round.number } };

@@ -1,6 +1,7 @@
 /* A rating's history as a small inline SVG line chart, drawn by the page itself (no chart
  * library). Pure: history in, SVG text out, so node's test runner checks it.
- *   history: [{"game", "at", "rating"}, ...] oldest first (the profile API's order).
+ *   history: [{"game", "at", "rating"}, ...] oldest first (the profile API's order; "game" is
+ *   null for a private game the viewer did not play).
  * Games are spaced evenly along x (a burst of games in one evening would otherwise pile up
  * at one spot); y spans the lowest to the highest rating, padded so a flat line sits mid-way. */
 import { esc } from "./dom.js";
@@ -52,7 +53,7 @@ export function ratingChart(history, { label = "", dotTitle = (p) => String(p.ra
   const xs = under.map((text, i) => (text ? '<text class="axis" x="' + (i ? last.x : first.x) + '" y="' + (bottom + 14) +
     '" text-anchor="' + (points.length === 1 ? "middle" : i ? "end" : "start") + '">' + esc(text) + "</text>" : "")).join("");
   const dots = points.length <= MAX_DOTS
-    ? points.map((p) => '<circle class="dot" cx="' + p.x + '" cy="' + p.y + '" r="3" data-game="' + esc(p.game) +
+    ? points.map((p) => '<circle class="dot" cx="' + p.x + '" cy="' + p.y + '" r="3" data-game="' + esc(p.game ?? "") +
         '" data-rating="' + esc(p.rating) + '"><title>' + esc(dotTitle(p)) + "</title></circle>").join("")
     : '<circle class="dot last" cx="' + last.x + '" cy="' + last.y + '" r="3.5"><title>' + esc(dotTitle(last)) + "</title></circle>";
   return '<svg class="rating-chart" viewBox="0 0 ' + box.width + " " + box.height + '" role="img" aria-label="' + esc(label) +

@@ -3,9 +3,9 @@
  * its last seconds, and, once the person's own clock has run out and the computer moved
  * for them, «Время вышло — за вас ходит компьютер» with a button to take the seat back. */
 import { clockText, secondsLeft } from "./clock.js";
-import { $, esc } from "./dom.js";
+import { $, $$, esc } from "./dom.js";
+import { t } from "./i18n.js";
 import { me, state as S } from "./store.js";
-import { t } from "./text.js";
 
 export const URGENT_S = 5; // the last seconds: the clock turns red
 
@@ -46,7 +46,7 @@ export function renderClocks() {
   if (!tableTimer()) return;
   const seats = clockSeats();
   const left = seats.length ? clockSeconds() : null;
-  document.querySelectorAll(".move-clock").forEach((el) => {
+  $$(".move-clock").forEach((el) => {
     const seat = Number(el.dataset.seat);
     const on = seats.includes(seat);
     el.hidden = !on;

@@ -93,11 +93,19 @@ export function applyEvent(model, e) {
     case "player_out":
       if (seat) seat.out = true;
       break;
-    case "game_finished":
+    case "seat_given_up":
+      if (seat) seat.given_up = true;  // its person left: the computer plays it
+      break;
+    case "game_finished": {
       model.status = "finished";
       model.result = { durak: e.durak, draw: e.draw, losers: e.losers, places: e.places };
+      // As the server's view says it (games/engine/view.py): seats their person left are
+      // losses whatever the cards say, so the page tells the leaver «Вы покинули партию».
+      const forfeits = model.seats.map((s, i) => i).filter((i) => model.seats[i].given_up);
+      if (forfeits.length) model.result.forfeits = forfeits;
       model.to_act = [];
       break;
+    }
     default:
       break;
   }

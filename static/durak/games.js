@@ -2,16 +2,15 @@
  * shared link (a free seat is taken; else the visitor watches). */
 import { api, ensureGuest } from "./api.js";
 import { modelAtDeal } from "./fold.js";
-import { errorText } from "./i18n.js";
+import { errorText, t } from "./i18n.js";
 import { leaveLink, linkedGame } from "./links.js";
 import { load } from "./prefs.js";
 import { renderSettings } from "./render.js";
 import { clientSeed } from "./seed.js";
-import { enqueue, pump } from "./replay.js";
+import { enqueue, pump } from "./pump.js";
 import { redraw } from "./screen.js";
 import { connectWs } from "./socket.js";
 import * as store from "./store.js";
-import { t } from "./text.js";
 
 const S = store.state;
 

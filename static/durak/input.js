@@ -1,16 +1,16 @@
 /* The person's clicks and keys: a card, a target on the table, the buttons, the
  * settings and the language switch, turned into choices and moves. */
 import { rankOf } from "./cards.js";
-import { $ } from "./dom.js";
+import { $, $$, closestTo, targetOf } from "./dom.js";
 import { fillSeats, newGame } from "./games.js";
+import { t } from "./i18n.js";
 import { startNew } from "./leave.js";
 import { askHint, comeBack, send } from "./moves.js";
 import { cardPlayable, gameRunning, interactive, legal, multiLead, playsFor, transferSingles } from "./plays.js";
 import { renderSettings } from "./render.js";
-import { fetchEvents } from "./replay.js";
+import { fetchEvents } from "./pump.js";
 import { redraw } from "./screen.js";
 import * as store from "./store.js";
-import { t } from "./text.js";
 
 const S = store.state;
 
@@ -70,7 +70,7 @@ function clickLead() {
 }
 
 async function copyInvite() {
-  const link = $("#invite-link");
+  const link = /** @type {HTMLInputElement} */ ($("#invite-link"));
   link.select();
   try {
     await navigator.clipboard.writeText(link.value);
@@ -82,11 +82,11 @@ async function copyInvite() {
 }
 
 function onSettingsChange() {
-  const checked = document.querySelector('input[name="opponents"]:checked');
+  const checked = /** @type {HTMLInputElement} */ (document.querySelector('input[name="opponents"]:checked'));
   store.chooseSettings({
     opponents: checked ? Number(checked.value) : 1,
-    level: $("#level").value,
-    transfer: $("#transfer").checked,
+    level: /** @type {HTMLSelectElement} */ ($("#level")).value,
+    transfer: /** @type {HTMLInputElement} */ ($("#transfer")).checked,
   });
   if (gameRunning()) {
     store.setPendingSettings(true);
@@ -100,7 +100,7 @@ function onSettingsChange() {
 export function bind() {
   const game = $("#game");
   game.addEventListener("click", (ev) => {
-    const el = ev.target.closest("button");
+    const el = closestTo(ev, "button");
     if (!el || !game.contains(el)) return;
     if (el.getAttribute("aria-disabled") === "true") { ev.preventDefault(); return; }
     if (el.dataset.target !== undefined) { clickTarget(Number(el.dataset.target)); return; }
@@ -127,11 +127,11 @@ export function bind() {
       if (c) c.focus();
       return;
     }
-    const el = ev.target;
+    const el = targetOf(ev);
     if (!el.classList || !el.classList.contains("card")) return;
     const keys = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: -1000, End: 1000 };
     if (!(ev.key in keys)) return;
-    const group = Array.from(el.parentNode.closest("#hand, #table").querySelectorAll("button.card"));
+    const group = $$("button.card", el.parentElement.closest("#hand, #table"));
     const i = group.indexOf(el);
     if (i < 0) return;
     ev.preventDefault();
@@ -143,11 +143,12 @@ export function bind() {
   $("#btn-settings").addEventListener("click", () => { store.toggleSettings(); redraw(); });
   $("#settings").addEventListener("change", (ev) => {
     // The speed and the sound apply at once and start nothing.
-    if (ev.target.id === "pace") { store.choosePace(ev.target.value); redraw(); return; }
-    if (ev.target.id === "sound") { store.chooseSound(ev.target.checked); redraw(); return; }
+    const field = /** @type {HTMLInputElement} */ (ev.target);
+    if (field.id === "pace") { store.choosePace(field.value); redraw(); return; }
+    if (field.id === "sound") { store.chooseSound(field.checked); redraw(); return; }
     onSettingsChange();
   });
-  document.querySelectorAll(".lang-switch button").forEach((b) => b.addEventListener("click", () => {
+  $$(".lang-switch button").forEach((b) => b.addEventListener("click", () => {
     store.chooseLang(b.dataset.setLang);
     redraw();
   }));

@@ -1,7 +1,7 @@
 /* «Дурак онлайн»: the leaderboard, /ratings/ (/ratings/?variant=perevodnoy for the other
  * variant): GET /api/v1/ratings/?variant= drawn as a table, each name a link to the
  * player's page; the variant switch keeps the address in step (back and forward work). */
-import { $, esc } from "./dom.js";
+import { $, $$, closestTo, esc } from "./dom.js";
 import { applyStatic, bindLangSwitch, currentLang, errorText, t } from "./i18n.js";
 import { whoAmI } from "./mylink.js";
 import { leaderboardHTML, VARIANTS } from "./profileview.js";
@@ -15,7 +15,7 @@ const B = { variant: variantOf(), rows: {}, me: null, error: null };
 function draw() {
   applyStatic();
   document.title = t("lb.title") + " — " + t("title");
-  document.querySelectorAll("[data-variant]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.variant === B.variant)));
+  $$("[data-variant]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.variant === B.variant)));
   const board = $("#board");
   const rows = B.rows[B.variant];
   if (B.error) $("#lb-table").innerHTML = '<p class="pf-error" role="alert">' + esc(errorText(B.error)) + "</p>";
@@ -46,7 +46,7 @@ function choose(variant, push) {
 
 bindLangSwitch(draw);
 document.addEventListener("click", (ev) => {
-  const v = ev.target.closest("[data-variant]");
+  const v = closestTo(ev, "[data-variant]");
   if (v && v.dataset.variant !== B.variant) choose(v.dataset.variant, true);
 });
 window.addEventListener("popstate", () => choose(variantOf(), false));

@@ -2,12 +2,12 @@
  * must not lose a game. Confirmed, the running game is left on the server
  * (POST /games/{id}/leave/: a loss by leaving, not a game left looking live), then the
  * new one starts. */
-import { $ } from "./dom.js";
+import { $, closestTo } from "./dom.js";
 import { newGame } from "./games.js";
+import { t } from "./i18n.js";
 import { leaveGame } from "./moves.js";
 import { redraw } from "./screen.js";
 import * as store from "./store.js";
-import { t } from "./text.js";
 
 const S = store.state;
 
@@ -21,7 +21,7 @@ export function wouldAbandon() {
 
 /* The dialog's answer: true to leave, false to stay. */
 function ask() {
-  const dialog = $("#confirm");
+  const dialog = /** @type {HTMLDialogElement} */ ($("#confirm"));
   return new Promise((resolve) => {
     const done = (answer) => {
       dialog.removeEventListener("click", onClick);
@@ -30,14 +30,14 @@ function ask() {
       resolve(answer);
     };
     const onClick = (ev) => {
-      const b = ev.target.closest("[data-confirm]");
+      const b = closestTo(ev, "[data-confirm]");
       if (b) done(b.dataset.confirm === "leave");
     };
     const onCancel = (ev) => { ev.preventDefault(); done(false); }; // Escape: stay
     dialog.addEventListener("click", onClick);
     dialog.addEventListener("cancel", onCancel);
     dialog.showModal();
-    const stay = dialog.querySelector('[data-confirm="stay"]');
+    const stay = $('[data-confirm="stay"]', dialog);
     if (stay) stay.focus();
   });
 }
@@ -46,7 +46,7 @@ function ask() {
 export async function startNew(withFriends) {
   if (S.creating) return;
   if (wouldAbandon()) {
-    const opener = document.activeElement;
+    const opener = /** @type {HTMLElement | null} */ (document.activeElement);
     if (!(await ask())) {
       if (opener && opener.focus) opener.focus();
       return;

@@ -2,12 +2,11 @@
  * at, and the hint («Подсказка»). */
 import { api } from "./api.js";
 import { autoPassDelay, onlyPass } from "./autopass.js";
-import { errorText } from "./i18n.js";
+import { errorText, t } from "./i18n.js";
 import { interactive } from "./plays.js";
-import { fetchEvents, speed, sync } from "./replay.js";
+import { fetchEvents, speed, sync } from "./pump.js";
 import { redraw } from "./screen.js";
 import * as store from "./store.js";
-import { t } from "./text.js";
 
 const S = store.state;
 

@@ -1,7 +1,8 @@
-/* The header's links to the players' pages, on every page that loads this module:
- * «Рейтинги» (/ratings/) always, and «Мой профиль» once the page knows its player
+/* The header's link to the person's own page (templates/base.html loads this module on every
+ * page): «Мой профиль» once the page knows its player
  * (GET /api/v1/players/me/ with the browser's guest token or its session). It asks with a
  * plain fetch, not api.js: a stale token here must not make a new guest behind the page's back. */
+import { $$ } from "./dom.js";
 import { onLangChange, t } from "./i18n.js";
 import { load } from "./prefs.js";
 import { playerHref } from "./playerlink.js";
@@ -20,7 +21,7 @@ function nav() {
 function link(name, href) {
   const bar = nav();
   if (!bar) return null;
-  let a = bar.querySelector('[data-nav="' + name + '"]');
+  let a = /** @type {HTMLAnchorElement | null} */ (bar.querySelector('[data-nav="' + name + '"]'));
   if (!a) {
     a = document.createElement("a");
     a.dataset.nav = name;
@@ -33,7 +34,7 @@ function link(name, href) {
 function label() {
   const bar = nav();
   if (!bar) return;
-  bar.querySelectorAll("[data-nav]").forEach((a) => { a.textContent = t("nav." + a.dataset.nav); });
+  $$("[data-nav]", bar).forEach((a) => { a.textContent = t("nav." + a.dataset.nav); });
 }
 
 async function fetchMe() {
@@ -64,8 +65,6 @@ async function findMe() {
 }
 
 async function start() {
-  const ratings = link("ratings", "/ratings/");
-  if (ratings && location.pathname === "/ratings/") ratings.setAttribute("aria-current", "page");
   label();
   const id = await findMe();
   resolveMe(id);

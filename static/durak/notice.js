@@ -1,19 +1,22 @@
-/* «Ваш стол готов»: on every page of the site, the signed-in player hears when their table
- * of a new tournament round is dealt (ws/players/me/, a one-use ?ticket=) and is taken
- * to it, /?game=<id>: at once, or with a button when they sit at a running game of their
- * own. Without the socket the page asks GET /api/v1/tournaments/table-ready/ every 10 s;
- * it asks once on every (re)connect too, since a notice may be lost.
+/* The account stream on every page of the site (ws/players/me/, a one-use ?ticket=): each
+ * event of the signed-in player once, in order, resumed from the last id this browser saw
+ * (kept in localStorage), and handed to the page as a "durak:stream" DOM event.
+ *
+ * «Ваш стол готов» is one of them (table_ready): the player is taken to the table,
+ * /?game=<id>: at once, or with a button when they sit at a running game of their own.
+ * Without the socket the page asks GET /api/v1/tournaments/table-ready/ every 10 s.
  *
  * A table the page has already announced is not jumped to again (the person may have
  * left it on purpose, to look at the bracket): it is offered with the button instead.
  * One offered because the person was busy at their own game is gone to when that ends. */
 import { api, currentToken, ensureGuest, socketCredential } from "./api.js";
-import { translate } from "./i18n.js";
+import { closestTo } from "./dom.js";
+import { storedLang, translate } from "./i18n.js";
 import { load, save } from "./prefs.js";
-import { storedLang } from "./words.js";
 
 export const POLL_MS = 10000;
 const SHOWN_KEY = "tablesShown";
+const LAST_KEY = "streamLast";
 
 /* What to do about a ready table: "none" (it is on screen already), "offer" (a button),
  * or "go" (take the person there now). Pure. */
@@ -29,7 +32,7 @@ export function noticeText(table, lang) {
   return translate(lang, "notice.ready", { round: table.round || "?", name: table.name });
 }
 
-const N = { ws: null, open: false, fails: 0, box: null, table: null, going: false, waiting: null, opts: null, started: false };
+const N = { newest: 0, ws: null, open: false, fails: 0, box: null, table: null, going: false, waiting: null, opts: null, started: false };
 
 function shownList() {
   const list = load(SHOWN_KEY, []);
@@ -91,15 +94,35 @@ function handle(table) {
   }
 }
 
-/* The table a socket notice names, with its tournament's name (the notice carries ids only). */
-async function announce(data) {
-  const table = { game: data.game, tournament: data.tournament, round: data.round, name: null };
+/* The table an event names, with its tournament's name (the event carries ids only). */
+async function announce(event) {
+  const table = { game: event.game, tournament: event.tournament, round: null, name: null };
   try {
-    const info = await api("GET", "/tournaments/tables/" + data.game + "/");
+    const info = await api("GET", "/tournaments/tables/" + event.game + "/");
     table.name = info.name;
     table.round = info.round;
   } catch (e) { /* the short wording will do */ }
   handle(table);
+}
+
+/* The last event id this browser has seen, per player (one browser, one account at a time). */
+function lastSeen() {
+  const kept = load(LAST_KEY, null);
+  return kept && kept.token === currentToken() && Number.isInteger(kept.id) ? kept.id : null;
+}
+
+function seen(id) {
+  save(LAST_KEY, { token: currentToken(), id });
+}
+
+function received(event) {
+  const last = lastSeen();
+  if (last !== null && event.id <= last) return; // sent again after a resume: once is enough
+  seen(event.id);
+  document.dispatchEvent(new CustomEvent("durak:stream", { detail: event }));
+  // An event older than a minute (a backlog after a long absence) moves no one.
+  const fresh = !event.at || Date.now() - Date.parse(event.at) < 60000;
+  if (event.type === "table_ready" && Number.isInteger(event.game) && fresh) announce(event);
 }
 
 async function check() {
@@ -124,9 +147,17 @@ async function connect() {
     if (d.type === "hello") {
       N.open = true;
       N.fails = 0;
+      N.newest = d.last;
+      const last = lastSeen();
+      // First time here: from now on; else every event since this browser's last one.
+      if (last === null || last > d.last) seen(d.last);
+      else ws.send(JSON.stringify({ type: "resume", after: last }));
       check();
-    } else if (d.type === "table.ready" && Number.isInteger(d.game)) {
-      announce(d);
+    } else if (d.type === "notice" && d.event && Number.isInteger(d.event.id)) {
+      received(d.event);
+    } else if (d.type === "error" && d.error && d.error.code === "resync") {
+      seen(N.newest); // too far behind: what matters is asked afresh (check), then onwards
+      check();
     }
   };
   ws.onclose = () => {
@@ -140,6 +171,9 @@ async function connect() {
 
 /* Start listening. `current()`: the game ids on screen; `busy()`: whether the person sits
  * at a running game of their own (then the notice offers a button instead of moving them). */
+/**
+ * @param {{current?: () => Array<number | null | undefined>, busy?: () => boolean}} [opts]
+ */
 export async function startTableNotices({ current = () => [], busy = () => false } = {}) {
   if (N.started) return;
   N.started = true;
@@ -148,7 +182,7 @@ export async function startTableNotices({ current = () => [], busy = () => false
   setInterval(() => { if (N.waiting && !N.box.hidden && !busy()) handle(N.waiting); }, 1000);
   // The page's language switch: the notice says it again in the new language.
   document.addEventListener("click", (ev) => {
-    if (!ev.target.closest || !ev.target.closest(".lang-switch button")) return;
+    if (!closestTo(ev, ".lang-switch button")) return;
     setTimeout(() => { if (N.box && !N.box.hidden && N.table) show(N.table, N.going); }, 0);
   });
   try {

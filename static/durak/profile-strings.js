@@ -3,9 +3,6 @@
 
 export const PROFILE = {
   ru: {
-    "nav.play": "Играть",
-    "nav.ratings": "Рейтинги",
-    "nav.me": "Мой профиль",
     "pf.title": "Игрок {name}",
     "pf.loading": "Загрузка…",
     "pf.notFound": "Такого игрока нет.",
@@ -62,9 +59,6 @@ export const PROFILE = {
     "lb.note": "Рейтинг дают партии между зарегистрированными людьми, за столом любого размера; партии с компьютером не в счёт. «пред.» — предварительный рейтинг: сыграно мало партий.",
   },
   en: {
-    "nav.play": "Play",
-    "nav.ratings": "Ratings",
-    "nav.me": "My profile",
     "pf.title": "Player {name}",
     "pf.loading": "Loading…",
     "pf.notFound": "There is no such player.",

@@ -2,7 +2,7 @@
  * (public: no guest is made for a visitor), drawn by profileview.js: the ratings by
  * variant with their history charts, the record, the results against each computer level
  * and the recent games with their replays. */
-import { $, esc } from "./dom.js";
+import { $, $$, esc } from "./dom.js";
 import { applyStatic as applyFixedTexts, bindLangSwitch, currentLang, errorText, t } from "./i18n.js";
 import { whoAmI } from "./mylink.js";
 import { computerHTML, headHTML, ratingsHTML, recentHTML, statsHTML } from "./profileview.js";
@@ -17,7 +17,7 @@ function draw() {
   const main = $("#profile");
   if (P.error) {
     $("#pf-head").innerHTML = '<p class="pf-error" role="alert">' + esc(P.error) + "</p>";
-    main.querySelectorAll(".pf-body").forEach((el) => { el.hidden = true; });
+    $$(".pf-body", main).forEach((el) => { el.hidden = true; });
     main.dataset.ready = "error";
     return;
   }

@@ -57,7 +57,8 @@ export function ratingsHTML(ratings, w) {
     const hi = history.length ? Math.max(...history.map((h) => h.rating)) : r.rating;
     const chart = ratingChart(history, {
       label: w.t("pf.chart", { variant: name, from: lo, to: hi }),
-      dotTitle: (pt) => w.t("pf.gameNo", { id: pt.game }) + " · " + when(w, pt.at) + ": " + pt.rating,
+      // A private game the viewer did not play comes with "game": null: no number to show.
+      dotTitle: (pt) => (pt.game == null ? "" : w.t("pf.gameNo", { id: pt.game }) + " · ") + when(w, pt.at) + ": " + pt.rating,
       xLabels: (first, last) => (first === last ? [day(w, first.at)] : [day(w, first.at), day(w, last.at)]),
     });
     return '<article class="pf-rating" data-variant="' + esc(v) + '"><h3>' + esc(name) + "</h3>" +

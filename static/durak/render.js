@@ -1,33 +1,20 @@
 /* Drawing the game page from the state: opponents, deck, table, hand, buttons, status,
  * result, invitation and log. Reads the state only; never changes it. */
-import { isRed, rankOf, SUITS, suitOf } from "./cards.js";
+import { SUITS } from "./cards.js";
+import { backHTML, cardHTML as drawCard } from "./cardview.js";
 import { clockHTML, renderTimeout } from "./clockview.js";
 import { $, esc } from "./dom.js";
-import { applyStatic } from "./i18n.js";
+import { applyStatic, currentLang, t } from "./i18n.js";
 import { inviteLink } from "./links.js";
 import { playerLink } from "./playerlink.js";
 import { autoPassing, cardPlayable, interactive, legal, multiLead, transferSingles } from "./plays.js";
 import { clientSeed } from "./seed.js";
 import { me, state as S } from "./store.js";
-import {
-  actionText, cardAria, cardText, cardsText, countCards, isComputerLevel, logText, passLabel, rankLabel, seatName, t,
-} from "./text.js";
+import { actionText, cardAria, cardText, cardsText, countCards, isComputerLevel, logText, passLabel, seatName } from "./text.js";
 import { focusAfterRender, renderPanel, renderSaid, resultExtra } from "./tableparts.js";
 
-function cardHTML(card, opts) {
-  opts = opts || {};
-  const red = isRed(card) ? " red" : "";
-  const trump = S.model && suitOf(card) === S.model.trump_suit ? " trumpcard" : "";
-  const cls = "card" + red + trump + (opts.cls ? " " + opts.cls : "");
-  const inner = '<span class="r">' + esc(rankLabel(rankOf(card))) + '</span><span class="s" aria-hidden="true">' +
-    SUITS[suitOf(card)] + '</span><span class="r2" aria-hidden="true">' + esc(rankLabel(rankOf(card))) + "</span>";
-  const attrs = ' data-card="' + card + '"' + (opts.attrs || "");
-  if (opts.button) {
-    return '<button type="button" class="' + cls + '"' + attrs + ' aria-label="' + esc(opts.label || cardAria(card)) + '">' + inner + "</button>";
-  }
-  return '<div class="' + cls + '"' + attrs + ' role="img" aria-label="' + esc(cardAria(card)) + '">' + inner + "</div>";
-}
-const backHTML = (cls) => '<div class="card back' + (cls ? " " + cls : "") + '" aria-hidden="true"></div>';
+/* A face-up card of this deal (its trumps marked): cardview.js's one drawing. */
+const cardHTML = (card, opts = {}) => drawCard(card, { ...opts, trumpSuit: S.model && S.model.trump_suit });
 
 function roleOf(seat) {
   const m = S.model;
@@ -176,7 +163,7 @@ function renderTourBar() {
   const bar = $("#tour-bar");
   if (!bar) return;
   const tt = S.tourTable;
-  const key = tt ? [tt.game, tt.round, tt.final, S.lang].join("/") : null;
+  const key = tt ? [tt.game, tt.round, tt.final, currentLang()].join("/") : null;
   if (key === tourBarKey) return;
   tourBarKey = key;
   bar.hidden = !tt;
@@ -194,10 +181,10 @@ function renderInvite() {
   const waiting = Boolean(m && m.status === "waiting" && S.gameId);
   box.hidden = !waiting;
   if (!waiting) return;
-  const link = $("#invite-link");
+  const link = /** @type {HTMLInputElement} */ ($("#invite-link"));
   if (link.value !== inviteLink(S.gameId)) link.value = inviteLink(S.gameId);
   // Only the creator (seat 0) may seat computers in the empty chairs.
-  box.querySelector('[data-act="fill"]').hidden = !(m.you && m.you.seat === 0);
+  $('[data-act="fill"]', box).hidden = !(m.you && m.you.seat === 0);
 }
 
 function indexInHand(el) {
@@ -210,7 +197,7 @@ function restoreFocus(key) {
     el = $('#hand [data-card="' + key[1] + '"]');
     if (!el) {
       const cards = $("#hand").children;
-      el = cards[Math.min(key[2], cards.length - 1)] || null;
+      el = /** @type {HTMLElement | null} */ (cards[Math.min(key[2], cards.length - 1)] || null);
     }
   } else if (key[0] === "target") el = $('#table [data-target="' + key[1] + '"]');
   else el = $('#game [data-act="' + key[1] + '"]:not([hidden])');
@@ -221,16 +208,16 @@ function restoreFocus(key) {
 /* Strings that do not depend on the game: labels, settings, the seed's sections. */
 let renderedLang = null;
 export function renderStatic() {
-  if (renderedLang === S.lang) return;
-  renderedLang = S.lang;
+  if (renderedLang === currentLang()) return;
+  renderedLang = currentLang();
   applyStatic("title");
 }
 
 export function renderSettings() {
   const st = S.settings;
-  document.querySelectorAll('input[name="opponents"]').forEach((r) => { r.checked = Number(r.value) === st.opponents; });
-  $("#level").value = st.level;
-  $("#transfer").checked = !!st.transfer;
+  /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="opponents"]')).forEach((r) => { r.checked = Number(r.value) === st.opponents; });
+  /** @type {HTMLSelectElement} */ ($("#level")).value = st.level;
+  /** @type {HTMLInputElement} */ ($("#transfer")).checked = !!st.transfer;
   $("#pending").hidden = !S.pendingSettings;
 }
 
@@ -246,7 +233,7 @@ export function render() {
     return;
   }
   // Keep keyboard focus on the same card or button across re-renders.
-  const focused = document.activeElement;
+  const focused = /** @type {HTMLElement | null} */ (document.activeElement);
   let focusKey = null;
   if (focused && game.contains(focused)) {
     if (focused.dataset.card && focused.closest("#hand")) focusKey = ["hand", focused.dataset.card, indexInHand(focused)];
@@ -278,6 +265,7 @@ export function render() {
 
   const table = $("#table");
   table.innerHTML = renderTable();
+  table.style.setProperty("--pairs", String(table.querySelectorAll(".pair").length));
   table.className = "table" + (S.anim && S.anim.sweep ? " sweep-" + S.anim.sweep : "") + (S.mode && S.mode.kind === "target" ? " choosing" : "");
 
   // Buttons: only what is legal now.

@@ -1,7 +1,7 @@
 /* The live socket, /ws/games/{id}/: new events as they happen. Optional: REST polling
  * covers everything without it, so a failure here is silent and retried with backoff. */
 import { currentToken, socketCredential } from "./api.js";
-import { enqueue, fetchEvents, pump } from "./replay.js";
+import { enqueue, fetchEvents, pump } from "./pump.js";
 import * as store from "./store.js";
 
 const S = store.state;

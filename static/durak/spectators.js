@@ -1,8 +1,8 @@
 /* How many watch the game on screen: asked every few seconds while it is being played,
  * shown beside the status (hidden while nobody watches). */
 import { api } from "./api.js";
+import { t } from "./i18n.js";
 import { state } from "./store.js";
-import { t } from "./text.js";
 
 const EVERY_MS = 10000;
 

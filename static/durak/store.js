@@ -7,12 +7,11 @@
  */
 import { currentToken } from "./api.js";
 import { applyEvent, modelFromView } from "./fold.js";
-import { chooseLang as chooseSiteLang, currentLang } from "./i18n.js";
+import { chooseLang as chooseSiteLang } from "./i18n.js";
 import { load, save } from "./prefs.js";
 
 const S = {
   get token() { return currentToken(); }, // the guest's, kept by api.js for every page
-  lang: currentLang(), // i18n.js keeps the one choice; this copy follows it
   gameId: load("game", null),
   settings: Object.assign({ opponents: 1, level: "novice", transfer: false }, load("settings", {})),
   pendingSettings: false,
@@ -69,7 +68,7 @@ export function me() {
 /* ---------- language and settings ---------- */
 
 export function chooseLang(lang) {
-  S.lang = chooseSiteLang(lang);
+  chooseSiteLang(lang);
 }
 
 export function chooseSettings(settings) {
@@ -172,7 +171,7 @@ export function enqueue(events) {
   for (const e of events || []) {
     if (typeof e.seq !== "number" || e.seq <= S.lastSeq) continue;
     // An action of this page's seat that the person did not send: the computer played it
-    // for them (the move clock ran out, live/services.py).
+    // for them (the move clock ran out, games/timers.py).
     if (ACTIONS.includes(e.type) && e.seat !== undefined && e.seat === me() && !S.sending && e.seq > S.ownUpTo) {
       e.standIn = true;
     }

@@ -2,9 +2,10 @@
  * game (the cards left in hands, who left), the passing notice that the deck ran out, the
  * settings folded away during a game with the speed and sound, and where focus goes. */
 import { $, esc } from "./dom.js";
+import { t } from "./i18n.js";
 import { gameRunning } from "./plays.js";
 import { me, state as S } from "./store.js";
-import { cardText, cardsText, sayText, seatName, t } from "./text.js";
+import { cardText, cardsText, sayText, seatName } from "./text.js";
 
 /* A computer's bubble: each of its moves this bout (the last three), newest last. */
 export function renderSaid(seat, entries, fresh) {
@@ -42,9 +43,9 @@ export function renderPanel() {
     form.classList.toggle("folded", running && !S.settingsOpen);
     const toggle = $("#btn-settings");
     if (toggle) toggle.setAttribute("aria-expanded", String(!running || S.settingsOpen));
-    const pace = $("#pace");
+    const pace = /** @type {HTMLSelectElement | null} */ ($("#pace"));
     if (pace && pace.value !== S.pace) pace.value = S.pace;
-    const snd = $("#sound");
+    const snd = /** @type {HTMLInputElement | null} */ ($("#sound"));
     if (snd) snd.checked = S.sound;
   }
   document.body.dataset.pace = S.pace;
@@ -70,7 +71,7 @@ export function focusAfterRender() {
   if (m.result && endedGame !== S.gameId) {
     endedGame = S.gameId;
     const next = $('#result [data-act="new"]') || $("#result a.btn");
-    const dialogOpen = $("#confirm") && $("#confirm").open;
+    const dialogOpen = $("#confirm") && /** @type {HTMLDialogElement} */ ($("#confirm")).open;
     if (next && !dialogOpen) next.focus({ preventScroll: true });
     return;
   }

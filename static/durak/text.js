@@ -1,19 +1,15 @@
 /* What the page says, in the person's language: interface strings, cards, seats, and the
  * log's and the bubbles' words for each event. */
 import { rankOf, suitOf, SUITS } from "./cards.js";
-import { STRINGS, translate } from "./i18n.js";
+import { currentLang, STRINGS, t } from "./i18n.js";
 import { pluralWord } from "./plural.js";
 import { me, state } from "./store.js";
 
 const RANK_RU = { J: "В", Q: "Д", K: "К", A: "Т" };
 
-export function t(key, params) {
-  return translate(state.lang, key, params);
-}
-
 /* Whether the language has its own wording of `key` for "you" (key + ".you"). */
 function hasOwnForm(key) {
-  const table = STRINGS[state.lang] || STRINGS.ru;
+  const table = STRINGS[currentLang()] || STRINGS.ru;
   return table[key + ".you"] !== undefined;
 }
 
@@ -21,14 +17,14 @@ export const isComputerLevel = (level) => STRINGS.ru["level." + level] !== undef
 
 // "6 карт" / "1 карта"; ``taken`` is the object form: «берёт 1 карту».
 export function countCards(n, taken) {
-  const forms = state.lang === "ru"
+  const forms = currentLang() === "ru"
     ? (taken ? ["cardsAcc.one", "cardsAcc.few", "cardsAcc.many"] : ["cards.one", "cards.few", "cards"])
     : ["cards.one", "cards"];
   // The words come from i18n.js with {n} in them; the helper picks the form.
-  return pluralWord(n, forms.map((key) => t(key, { n })), state.lang);
+  return pluralWord(n, forms.map((key) => t(key, { n })), currentLang());
 }
 
-export const rankLabel = (r) => (state.lang === "ru" && RANK_RU[r]) || r;
+export const rankLabel = (r) => (currentLang() === "ru" && RANK_RU[r]) || r;
 export const cardText = (c) => rankLabel(rankOf(c)) + SUITS[suitOf(c)];
 export const cardsText = (cs) => cs.map(cardText).join(" ");
 

@@ -21,11 +21,12 @@ export function startsAt(text) {
   const s = String(text || "").trim();
   if (!s) return null;
   const d = new Date(s);
-  return isNaN(d) ? s : d.toISOString();
+  return isNaN(d.getTime()) ? s : d.toISOString();
 }
 
 export const FIELDS = ["name", "format", "players", "deck", "variant", "entry_fee", "rake_percent", "added_prize",
-  "guarantee", "payouts", "min_entrants", "max_entrants", "starts_at", "rounds", "timer", "spectator_delay", "leaves"];
+  "guarantee", "payouts", "min_entrants", "max_entrants", "starts_at", "rounds", "timer", "spectator_delay", "leaves",
+  "duration", "late_until_round", "reentry", "advance"];
 
 /* `values`: the form's fields by name, as strings. */
 export function createBody(values) {
@@ -43,11 +44,21 @@ export function createBody(values) {
   body.timer = v("timer").trim() === "" ? null : number(v("timer"));
   if (body.format === "swiss") body.rounds = v("rounds").trim() === "" ? 3 : number(v("rounds"));
   if (body.format === "elimination" && v("leaves")) body.leaves = v("leaves");
+  if (body.format === "arena") body.duration = v("duration").trim() === "" ? 30 : number(v("duration"));
+  if (body.format !== "round_robin" && v("late_until_round").trim() !== "") {
+    body.late_until_round = number(v("late_until_round"));
+    if (body.format === "elimination" && v("reentry")) body.reentry = true;
+  }
+  if (body.format === "swiss" && v("advance").trim() !== "") {
+    // Two stages: these swiss rounds, then the best `advance` into an elimination.
+    body.stages = [{ format: "swiss", rounds: body.rounds }, { format: "elimination", advance: number(v("advance")) }];
+  }
   return body;
 }
 
 /* Where a refusal shows (the server's "field"): a field of the form, "rules" by the
  * table's settings (size, deck, variant), or null (the body as a whole: over the button). */
 export function formField(field) {
+  if (field === "stages") return "advance";
   return field === "rules" || FIELDS.includes(field) ? field : null;
 }

@@ -3,15 +3,16 @@
  * request per table) and draws it once per answer; ws/tournaments/{id}/ says when to read
  * again ("tournament.changed"), and without the socket the page asks every few seconds.
  *   bracket.js   the layout (pure): rounds as columns, tables, byes, standings, payouts
- *   tourview.js  the sections as HTML (pure)
- *   words.js     the language; notice.js the site-wide «Ваш стол готов»
+ *   tourview.js  the sections as HTML (pure); arenaview.js the arena's leaderboard, the stages
+ *   i18n.js      the language; notice.js the site-wide «Ваш стол готов»
  */
 import { api, ensureGuest, explainNetworkFailure } from "./api.js";
 import { layout, tablesMatching } from "./bracket.js";
-import { $ } from "./dom.js";
+import { $, closestTo } from "./dom.js";
 import { startTableNotices } from "./notice.js";
+import { arenaHTML, stagesHTML } from "./arenaview.js";
 import { entrantsHTML, poolHTML, roundsHTML, standingsHTML, summaryHTML } from "./tourview.js";
-import { applyStatic, bindLangSwitch, count, currentLang, numberText, refusalText, t, timeText } from "./words.js";
+import { applyStatic, bindLangSwitch, count, currentLang, numberText, errorText, t, timeText } from "./i18n.js";
 
 const POLL_MS = 3000; // without the socket
 // With it, still now and then: the channel layer may lose a notice.
@@ -19,8 +20,8 @@ const SAFETY_MS = 30000;
 const ID = Number(document.body.dataset.tournament);
 
 const P = {
-  me: null, detail: null, layout: null, ws: null, live: false, wsFails: 0,
-  fetching: false, again: false, lastFetch: 0, offline: false, drawn: {}, query: "", confirmCancel: false, scrolled: false,
+  me: null, guest: true, detail: null, layout: null, ws: null, live: false, wsFails: 0,
+  fetching: false, again: false, lastFetch: 0, offline: false, drawn: {}, query: "", confirmCancel: false, confirmDisqualify: null, scrolled: false,
 };
 
 const words = () => ({ t, count, timeText, num: numberText, lang: currentLang() });
@@ -50,9 +51,11 @@ function draw() {
   const L = P.layout;
   put("t-summary", summaryHTML(d, L, w, { me: P.me, live: P.live, confirmCancel: P.confirmCancel }));
   put("t-pool", poolHTML(d, L, w));
-  const standings = standingsHTML(d, L, w);
+  const standings = standingsHTML(d, L, w, { me: P.me, confirmDisqualify: P.confirmDisqualify });
   put("t-standings", standings);
   $(".tp-grid").classList.toggle("single", !standings);
+  put("t-stages", stagesHTML(d, w));
+  put("t-arena", arenaHTML(d, w));
   put("t-entrants", entrantsHTML(d, L, w));
   put("t-rounds-body", roundsHTML(L, w, { query: P.query, hits: tablesMatching(L.columns, P.query) }));
   $("#t-rounds").hidden = d.status === "registration" || d.status === "cancelled" && !L.columns.length;
@@ -79,7 +82,7 @@ async function refresh() {
     if (before && before.status !== d.status) showWallet();
     if (P.offline) { say(""); P.offline = false; }
   } catch (e) {
-    if (e.network) { say(t("err.network")); P.offline = true; } else say(refusalText(e));
+    if (e.network) { say(t("err.network")); P.offline = true; } else say(errorText(e));
   } finally {
     P.fetching = false;
     if (P.again) { P.again = false; refresh(); }
@@ -90,7 +93,9 @@ async function showWallet() {
   try {
     const wallet = await api("GET", "/wallet/");
     $("#balance").textContent = numberText(wallet.balance);
-    $("#btn-welcome").hidden = wallet.entries.some((e) => e.kind === "welcome");
+    // The welcome coins are for accounts (the server refuses a guest): a guest is told so.
+    $("#btn-welcome").hidden = P.guest || wallet.entries.some((e) => e.kind === "welcome");
+    $("#welcome-guest").hidden = !P.guest;
   } catch (e) { /* the balance stays as it was */ }
 }
 
@@ -152,20 +157,42 @@ async function act(what) {
       }
     }
   } catch (e) {
-    say(refusalText(e));
+    say(errorText(e));
     if (e.code === "insufficient_funds") $("#btn-welcome").focus();
   }
   showWallet();
 }
 
+/* The organiser disqualifies a player: the first press asks «sure?», the second posts. */
+async function disqualify(player) {
+  say("");
+  if (P.confirmDisqualify !== player) {
+    P.confirmDisqualify = player;
+    draw();
+    setTimeout(() => { if (P.confirmDisqualify === player) { P.confirmDisqualify = null; draw(); } }, 4000);
+    return;
+  }
+  P.confirmDisqualify = null;
+  try {
+    const d = await api("POST", "/tournaments/" + ID + "/disqualify/", { player });
+    P.detail = d;
+    P.layout = layout(d, P.me);
+    draw();
+  } catch (e) {
+    say(errorText(e));
+  }
+}
+
 function bind() {
   document.addEventListener("click", (ev) => {
-    const button = ev.target.closest("button[data-do]");
+    const button = closestTo(ev, "button[data-do]");
     if (button) act(button.dataset.do);
+    const out = closestTo(ev, "button[data-disqualify]");
+    if (out) disqualify(Number(out.dataset.disqualify));
   });
   $("#btn-welcome").addEventListener("click", () => act("welcome"));
   $("#t-find").addEventListener("input", (ev) => {
-    P.query = ev.target.value;
+    P.query = /** @type {HTMLInputElement} */ (ev.target).value;
     if (P.layout) draw();
   });
   bindLangSwitch(() => { P.drawn = {}; applyStatic(); draw(); });
@@ -177,7 +204,9 @@ async function start() {
   bind();
   try {
     await ensureGuest();
-    P.me = (await api("GET", "/players/me/")).id;
+    const me = await api("GET", "/players/me/");
+    P.me = me.id;
+    P.guest = Boolean(me.guest);
   } catch (e) { /* a visitor may still watch */ }
   await refresh();
   showWallet();

@@ -4,13 +4,13 @@
  * the tables to sit at or watch, and the ratings. The same guest as the game page.
  */
 import { api, ensureGuest, explainNetworkFailure } from "./api.js";
-import { $, esc } from "./dom.js";
-import { hasKey, seatLabel } from "./i18n.js";
+import { $, $$, esc } from "./dom.js";
+import { applyStatic, bindLangSwitch, count, currentLang, errorText, hasKey, numberText, seatLabel, t, timeText } from "./i18n.js";
 import { startTableNotices } from "./notice.js";
 import { createBody, FIELDS, formField } from "./tourform.js";
-import { applyStatic, bindLangSwitch, count, currentLang, numberText, refusalText, t, timeText } from "./words.js";
 
-const S = { me: null, list: null, games: null, leaders: null, creating: false };
+const S = { me: null, guest: true, list: null, next: null, games: null, leaders: null, creating: false };
+const PAGE = 20;
 
 function say(text) {
   const box = $("#tour-message");
@@ -21,7 +21,15 @@ function say(text) {
 async function showWallet() {
   const wallet = await api("GET", "/wallet/");
   $("#balance").textContent = numberText(wallet.balance);
-  $("#btn-welcome").hidden = wallet.entries.some((e) => e.kind === "welcome");
+  showWelcome(wallet);
+}
+
+/* The welcome coins are for accounts (the server refuses a guest): a guest is told so
+ * instead of being offered them. Signing up reloads the page. */
+function showWelcome(wallet) {
+  const claimed = wallet.entries.some((e) => e.kind === "welcome");
+  $("#btn-welcome").hidden = S.guest || claimed;
+  $("#welcome-guest").hidden = !S.guest;
 }
 
 function drawList() {
@@ -32,6 +40,23 @@ function drawList() {
     '</td><td><span class="tstatus tstatus-' + esc(x.status) + '">' + esc(t("tstatus." + x.status)) + "</span></td><td>" +
     x.entrants_count + " / " + x.max_entrants + "</td><td>" + (x.entry_fee ? numberText(x.entry_fee) : "—") + "</td><td>" + esc(x.starts_at ? timeText(x.starts_at) : "—") + "</td></tr>");
   $("#list").innerHTML = rows.join("") || '<tr><td colspan="6">' + esc(t("tour.list.empty")) + "</td></tr>";
+  $("#list-more").hidden = !S.next;
+}
+
+/* The list is paged ({"tournaments", "next"}): the first page again, as long as what is
+ * shown (a refresh keeps the pages "more" opened), or the page after the last one shown. */
+async function loadList(more) {
+  if (more && S.next) {
+    const page = await api("GET", "/tournaments/?cursor=" + encodeURIComponent(S.next));
+    S.list = S.list.concat(page.tournaments);
+    S.next = page.next;
+  } else {
+    const shown = Math.min(100, Math.max(PAGE, S.list ? S.list.length : 0));
+    const page = await api("GET", "/tournaments/?limit=" + shown);
+    S.list = page.tournaments;
+    S.next = page.next;
+  }
+  drawList();
 }
 
 function drawGames() {
@@ -54,12 +79,20 @@ function drawLeaders() {
     "<li>" + esc(t("tour.leaders.none")) + "</li>";
 }
 
+/**
+ * The form's control called `name` (the form's own names: every one is an input or a select).
+ * @param {HTMLFormElement} form
+ * @param {string} name
+ * @returns {HTMLInputElement}
+ */
+const control = (form, name) => /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
+
 function drawForm() {
-  const form = $("#create");
-  const format = form.elements.format.value;
-  form.querySelectorAll("[data-only]").forEach((el) => { el.hidden = el.dataset.only !== format; });
+  const form = /** @type {HTMLFormElement} */ ($("#create"));
+  const format = control(form, "format").value;
+  $$("[data-only]", form).forEach((el) => { el.hidden = !el.dataset.only.split(" ").includes(format); });
   // The default name follows the language until the person types their own.
-  const name = form.elements.name;
+  const name = control(form, "name");
   if (!name.dataset.touched) name.value = t("form.nameDefault");
 }
 
@@ -75,14 +108,14 @@ async function load(what, fn) {
   try {
     await fn();
   } catch (e) {
-    if (what === "list") say(refusalText(e));
+    if (what === "list") say(errorText(e));
   }
 }
 
 async function refresh() {
   await Promise.all([
     load("wallet", showWallet),
-    load("list", async () => { S.list = (await api("GET", "/tournaments/")).tournaments; drawList(); }),
+    load("list", () => loadList(false)),
     load("games", async () => { S.games = (await api("GET", "/games/")).games; drawGames(); }),
     load("leaders", async () => { S.leaders = (await api("GET", "/ratings/")).players || []; drawLeaders(); }),
   ]);
@@ -132,7 +165,10 @@ async function create(form) {
   clearErrors(form);
   say("");
   const values = {};
-  for (const name of FIELDS) if (form.elements[name]) values[name] = form.elements[name].value;
+  for (const name of FIELDS) {
+    const el = form.elements[name];
+    if (el) values[name] = el.type === "checkbox" ? (el.checked ? "1" : "") : el.value;
+  }
   const body = createBody(values);
   S.creating = true;
   const button = form.querySelector('button[type="submit"]');
@@ -144,7 +180,7 @@ async function create(form) {
   } catch (e) {
     const info = (e.data && e.data.error) || {};
     if (e.code === "invalid_tournament") showFieldError(form, info.field, fieldRefusal(info.field, e));
-    else showFieldError(form, null, refusalText(e));
+    else showFieldError(form, null, errorText(e));
   } finally {
     S.creating = false;
     button.disabled = false;
@@ -157,17 +193,17 @@ function bind() {
     try {
       await api("POST", "/wallet/welcome/", {});
     } catch (e) {
-      say(refusalText(e));
+      say(errorText(e));
     }
     load("wallet", showWallet);
   });
-  const form = $("#create");
+  const form = /** @type {HTMLFormElement} */ ($("#create"));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     create(form);
   });
-  form.elements.format.addEventListener("change", drawForm);
-  form.elements.name.addEventListener("input", () => { form.elements.name.dataset.touched = "1"; });
+  control(form, "format").addEventListener("change", drawForm);
+  control(form, "name").addEventListener("input", () => { control(form, "name").dataset.touched = "1"; });
   bindLangSwitch(draw);
 }
 
@@ -183,13 +219,16 @@ async function start() {
   draw();
   try {
     await ensureGuest();
-    S.me = (await api("GET", "/players/me/")).id;
+    const me = await api("GET", "/players/me/");
+    S.me = me.id;
+    S.guest = Boolean(me.guest);
   } catch (e) {
-    say(refusalText(e));
+    say(errorText(e));
   }
   await refresh();
   startTableNotices();
-  setInterval(() => { if (!document.hidden) load("list", async () => { S.list = (await api("GET", "/tournaments/")).tournaments; drawList(); }); }, 15000);
+  $("#list-more").addEventListener("click", () => load("list", () => loadList(true)));
+  setInterval(() => { if (!document.hidden) load("list", () => loadList(false)); }, 15000);
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -23,6 +23,10 @@ export function termsText(detail, w) {
   }));
   if (detail.format === "elimination") parts.push(w.t("tp.leaves." + (detail.leaves || "durak")));
   else if (detail.rounds_total) parts.push(w.t("tp.roundsTotal", { n: detail.rounds_total }));
+  if (detail.late_until_round) {
+    parts.push(w.t("tp.late", { n: detail.late_until_round }) + (detail.reentry ? ", " + w.t("tp.reentry") : ""));
+  }
+  if (detail.format !== "elimination" && detail.absent_tables) parts.push(w.t("tp.absent", { n: detail.absent_tables }));
   return parts.join(" · ");
 }
 
@@ -34,8 +38,9 @@ export function actionsOf(detail, me) {
     if (detail.entered) out.push("withdraw");
     else out.push("join");
     if (organiser) out.push("start", "cancel");
-  } else if (detail.status === "running" && organiser) {
-    out.push("advance");
+  } else if (detail.status === "running") {
+    if (detail.late_open && !detail.entered) out.push("join"); // late registration, or a re-entry
+    if (organiser) out.push("advance");
   }
   return out;
 }
@@ -96,18 +101,34 @@ export function poolHTML(detail, L, w) {
     '<h3>' + esc(w.t("tp.payouts")) + ' <small>' + esc(how) + "</small></h3>" + payouts;
 }
 
-export function standingsHTML(detail, L, w) {
+/* The organiser directs a running tournament: a disqualify button on each row of a player
+ * not yet disqualified, pressed twice (the first press asks «sure?»). */
+function directorCell(detail, s, w, ctx) {
+  const out = new Set(detail.disqualified || []);
+  if (out.has(s.player)) return "<td>" + esc(w.t("st.disqualified")) + "</td>";
+  const sure = ctx.confirmDisqualify === s.player;
+  return '<td><button type="button" class="btn danger small" data-disqualify="' + s.player + '">' +
+    esc(w.t(sure ? "tp.disqualifySure" : "tp.disqualify")) + "</button></td>";
+}
+
+export function isDirector(detail, me) {
+  return me !== null && me !== undefined && detail.organiser === me && detail.status === "running";
+}
+
+export function standingsHTML(detail, L, w, ctx = {}) {
   if (!L.standings.length || (detail.status === "registration")) return "";
   const elim = L.elimination;
   const fmt = w.lang === "en" ? pointsEn : points;
+  const director = isDirector(detail, ctx.me);
   const head = "<tr><th>" + esc(w.t("st.place")) + "</th><th>" + esc(w.t("st.player")) + "</th>" +
     (elim ? "<th>" + esc(w.t("st.status")) + "</th>" : "<th>" + esc(w.t("st.points")) + "</th><th>" + esc(w.t("st.buchholz")) + "</th>") +
-    "<th>" + esc(w.t("st.prize")) + "</th></tr>";
+    "<th>" + esc(w.t("st.prize")) + "</th>" + (director ? "<th>" + esc(w.t("st.director")) + "</th>" : "") + "</tr>";
   const body = L.standings.map((s) => "<tr" + (s.me ? ' class="me-row"' : "") + ' data-player="' + s.player + '"><td>' + s.place +
     "</td><td>" + playerLink(s.player, s.name) + (s.me ? " <small>(" + esc(w.t("tp.you")) + ")</small>" : "") + "</td>" +
     (elim ? "<td>" + esc(s.status ? w.t("entrant." + s.status) : "") + "</td>"
       : "<td>" + fmt(s.points) + "</td><td>" + fmt(s.tiebreak) + "</td>") +
-    "<td>" + (s.prize ? (w.num || num)(s.prize) : "—") + "</td></tr>").join("");
+    "<td>" + (s.prize ? (w.num || num)(s.prize) : "—") + "</td>" + (director ? directorCell(detail, s, w, ctx) : "") +
+    "</tr>").join("");
   return "<h2>" + esc(w.t("tp.standings")) + '</h2><div class="scroll-x"><table class="standings"><thead>' + head +
     "</thead><tbody>" + body + "</tbody></table></div>" +
     '<p class="note">' + esc(w.t(elim ? "st.noteElim" : "st.note")) + "</p>";

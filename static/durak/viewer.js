@@ -6,29 +6,26 @@
  *   fairness.js the deal recomputed with Web Crypto (pure)
  */
 import { api, ensureGuest, explainNetworkFailure } from "./api.js";
-import { isRed, rankOf, SUITS, suitOf } from "./cards.js";
-import { $, esc } from "./dom.js";
+import { SUITS } from "./cards.js";
+import { backHTML, cardHTML as drawCard } from "./cardview.js";
+import { $, $$, closestTo, esc, targetOf } from "./dom.js";
 import { playerLink } from "./playerlink.js";
 import { checkDeal } from "./fairness.js";
 import { boutEnd, boutStart, buildSteps, stepFromQuery } from "./steps.js";
-import { chooseLang, state as S } from "./store.js";
-import { applyStatic, errorText } from "./i18n.js";
-import { cardAria, cardsText, cardText, countCards, rankLabel, t } from "./text.js";
+import { chooseLang } from "./store.js";
+import { applyStatic, errorText, t } from "./i18n.js";
+import { cardsText, cardText, countCards } from "./text.js";
 
 explainNetworkFailure(() => t("err.network"));
 
 const V = { replay: null, built: null, at: 0, seat: null, playing: false, timer: null, speed: 1, fair: null };
 const gameId = Number(document.body.dataset.game);
 
+/* A face-up card at the step shown (its trumps marked): cardview.js's one drawing. */
 function cardHTML(card, cls) {
-  const red = isRed(card) ? " red" : "";
   const pos = V.built && V.built.steps[V.at].pos;
-  const trump = pos && suitOf(card) === pos.trump_suit ? " trumpcard" : "";
-  return '<div class="card' + red + trump + (cls ? " " + cls : "") + '" data-card="' + card + '" role="img" aria-label="' +
-    esc(cardAria(card)) + '"><span class="r">' + esc(rankLabel(rankOf(card))) + '</span><span class="s" aria-hidden="true">' +
-    SUITS[suitOf(card)] + '</span><span class="r2" aria-hidden="true">' + esc(rankLabel(rankOf(card))) + "</span></div>";
+  return drawCard(card, { cls, trumpSuit: pos && pos.trump_suit });
 }
-const backHTML = () => '<div class="card back" aria-hidden="true"></div>';
 
 function nameOf(seat) {
   const info = (V.replay.seats || [])[seat];
@@ -109,7 +106,7 @@ function renderSeats(pos) {
   return pos.hands.map((hand, seat) => {
     const open = V.seat === null || V.seat === seat;
     const role = roleOf(pos, seat);
-    const cards = open ? hand.map((c) => cardHTML(c)).join("") : hand.map(backHTML).join("");
+    const cards = open ? hand.map((c) => cardHTML(c)).join("") : hand.map(() => backHTML()).join("");
     const acted = event && event.seat === seat ? " acted" : "";
     return '<li class="rp-seat' + (V.seat === seat ? " mine" : "") + acted + (pos.seats[seat].out ? " out" : "") + '" data-seat="' + seat + '">' +
       '<div class="opp-head"><span class="name">' + playerLink(seatPlayer(seat), nameOf(seat)) + "</span>" +
@@ -128,7 +125,7 @@ function renderTable(pos) {
 function renderDeck(pos) {
   const trump = pos.deck_count > 0 && pos.trump ? cardHTML(pos.trump, "trump-card") : "";
   const rest = V.seat === null ? pos.deck_left.slice(0, -1).map((c) => cardHTML(c, "mini")).join("")
-    : pos.deck_left.slice(0, -1).map(() => '<div class="card back mini" aria-hidden="true"></div>').join("");
+    : pos.deck_left.slice(0, -1).map(() => backHTML("mini")).join("");
   return '<h3>' + esc(t("replay.deckLeft", { n: pos.deck_count })) + "</h3>" +
     '<div class="rp-deck-trump">' + (trump || '<span class="muted">' + esc(t("deckEmpty")) + "</span>") +
     '<span class="trump-suit' + ("DH".includes(pos.trump_suit) ? " red" : "") + '">' + esc(t("trump")) + ": " + (SUITS[pos.trump_suit] || "—") + "</span></div>" +
@@ -147,14 +144,14 @@ function renderMoves() {
       (step.event && step.event.type === "bout_started" ? " bout" : "") + '" data-step="' + step.index + '">' +
       '<span class="n">' + step.index + "</span> " + esc(stepText(step)) + "</button></li>").join("");
   }
-  list.querySelectorAll("[data-step]").forEach((b) => {
+  $$("[data-step]", list).forEach((b) => {
     const here = Number(b.dataset.step) === V.at;
     b.classList.toggle("current", here);
     if (here) b.setAttribute("aria-current", "step");
     else b.removeAttribute("aria-current");
   });
   // Keep the current move in sight inside the list, without scrolling the page.
-  const current = list.querySelector(".current");
+  const current = $(".current", list);
   if (current) {
     const top = current.offsetTop; // the list is positioned: offsets are within it
     if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 30) list.scrollTop = Math.max(0, top - 60);
@@ -199,7 +196,7 @@ function render() {
   play.textContent = V.playing ? "❚❚" : "▶";
   play.title = t(V.playing ? "replay.pause" : "replay.play");
   play.setAttribute("aria-label", play.title);
-  const seatSelect = $("#rp-seat");
+  const seatSelect = /** @type {HTMLSelectElement} */ ($("#rp-seat"));
   if (seatSelect.options.length !== pos.hands.length + 1) {
     seatSelect.innerHTML = '<option value="all">' + esc(t("replay.all")) + "</option>" +
       pos.hands.map((h, i) => '<option value="' + i + '">' + esc(t("replay.seat", { name: nameOf(i), seat: i })) + "</option>").join("");
@@ -266,7 +263,7 @@ function download() {
 
 function bind() {
   document.addEventListener("click", (ev) => {
-    const target = ev.target.closest("[data-go], [data-step], [data-set-lang], #rp-download");
+    const target = closestTo(ev, "[data-go], [data-step], [data-set-lang], #rp-download");
     if (!target || !V.built) {
       if (target && target.dataset.setLang) { chooseLang(target.dataset.setLang); render(); }
       return;
@@ -282,7 +279,8 @@ function bind() {
   });
   document.addEventListener("keydown", (ev) => {
     if (!V.built || ev.altKey || ev.ctrlKey || ev.metaKey) return;
-    if (ev.target && (ev.target.tagName === "SELECT" || ev.target.tagName === "INPUT")) return;
+    const { tagName } = targetOf(ev);
+    if (tagName === "SELECT" || tagName === "INPUT") return;
     const keys = { ArrowLeft: "back", ArrowRight: "forward", Home: "start", End: "end" };
     if (keys[ev.key]) {
       ev.preventDefault();
@@ -290,9 +288,10 @@ function bind() {
       ACTIONS[keys[ev.key]]();
     }
   });
-  $("#rp-speed").addEventListener("change", (ev) => { V.speed = Number(ev.target.value) || 1; });
+  $("#rp-speed").addEventListener("change", (ev) => { V.speed = Number(/** @type {HTMLInputElement} */ (ev.target).value) || 1; });
   $("#rp-seat").addEventListener("change", (ev) => {
-    V.seat = ev.target.value === "all" ? null : Number(ev.target.value);
+    const { value } = /** @type {HTMLInputElement} */ (ev.target);
+    V.seat = value === "all" ? null : Number(value);
     $("#rp-moves").innerHTML = ""; // drawn cards are named only to the seat that drew them
     writeAddress();
     render();

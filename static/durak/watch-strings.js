@@ -3,7 +3,6 @@
 
 export const WATCH = {
   ru: {
-    "nav.play": "Играть",
     "replay.title": "Запись партии №{id}",
     "replay.step": "Шаг {n} из {total}",
     "replay.deal": "Раздача",
@@ -52,7 +51,6 @@ export const WATCH = {
     "watch.tournament": "Турнир",
   },
   en: {
-    "nav.play": "Play",
     "replay.title": "Replay of game #{id}",
     "replay.step": "Step {n} of {total}",
     "replay.deal": "The deal",

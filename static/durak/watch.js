@@ -2,11 +2,10 @@
  * spectators) with their spectator counts, opened on the game page to watch; recently
  * finished games with their replays. Refreshed every few seconds. */
 import { api, explainNetworkFailure } from "./api.js";
-import { $, esc } from "./dom.js";
-import { applyStatic } from "./i18n.js";
+import { $, closestTo, esc } from "./dom.js";
+import { applyStatic, t } from "./i18n.js";
 import { playerLink } from "./playerlink.js";
 import { chooseLang } from "./store.js";
-import { t } from "./text.js";
 
 explainNetworkFailure(() => t("err.network"));
 
@@ -54,7 +53,7 @@ async function refresh() {
 }
 
 document.addEventListener("click", (ev) => {
-  const b = ev.target.closest("[data-set-lang]");
+  const b = closestTo(ev, "[data-set-lang]");
   if (b) { chooseLang(b.dataset.setLang); render(); }
 });
 

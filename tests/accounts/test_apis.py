@@ -35,7 +35,8 @@ def test_register_then_log_in_with_the_password(db: None) -> None:
     assert response.status_code == 201
     assert response.json()["player"] == {"id": response.json()["player"]["id"], "name": "vasya", "guest": False}
     login = _post(APIClient(), "/api/v1/auth/token/", {"username": "vasya", "password": "kozyrnaya-dama"})
-    assert login.status_code == 200 and login.json() == {"token": response.json()["token"]}
+    assert login.status_code == 200 and set(login.json()) == {"token", "device"}
+    assert login.json()["token"] != response.json()["token"]  # a token of its own device
 
 
 def test_a_wrong_password_is_401(db: None) -> None:
@@ -65,6 +66,7 @@ def test_a_guest_who_registers_keeps_its_games(db: None) -> None:
     response = _post(client, "/api/v1/auth/register/", {"username": "masha", "password": "kozyrnaya-dama"})
     assert response.status_code == 201
     assert response.json()["player"]["id"] == player.pk and response.json()["player"]["guest"] is False
+    client.credentials(HTTP_AUTHORIZATION=f"Token {response.json()['token']}")  # the guest's token has ended
     assert client.get(f"/api/v1/games/{game.pk}/").json()["you"]["seat"] == 0
 
 

@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.test import APIClient
 
 from accounts.authentication import PlayerTokenAuthentication
+from accounts.devices import device_for_token
 from accounts.services import guest_create
 from accounts.tickets import TICKET_TTL, ticket_issue, ticket_redeem, user_for_token
 
@@ -38,8 +39,10 @@ def test_a_ticket_expires(db: None, monkeypatch: pytest.MonkeyPatch) -> None:
 
     player, token = guest_create()
     monkeypatch.setattr(tickets, "TICKET_TTL", 1)
-    ticket = ticket_issue(user_id=player.user.pk, token_key=token)
-    kept = ticket_issue(user_id=player.user.pk, token_key=token)
+    device = device_for_token(token)
+    assert device is not None
+    ticket = ticket_issue(user_id=player.user.pk, device_id=device.pk)
+    kept = ticket_issue(user_id=player.user.pk, device_id=device.pk)
     assert ticket_redeem(kept) == player.user
     time.sleep(1.3)
     assert ticket_redeem(ticket) is None
@@ -53,7 +56,7 @@ def test_a_sessions_ticket(db: None, django_user_model: Any) -> None:
     assert ticket_redeem(ticket) == user
     user.is_active = False
     user.save()
-    assert ticket_redeem(ticket_issue(user_id=user.pk, token_key=None)) is None
+    assert ticket_redeem(ticket_issue(user_id=user.pk, device_id=None)) is None
 
 
 def test_token_lookups_are_one_query(db: None, django_assert_num_queries: Any) -> None:
@@ -64,7 +67,7 @@ def test_token_lookups_are_one_query(db: None, django_assert_num_queries: Any) -
         assert user.player.name == player.name  # the player came along
     with django_assert_num_queries(1):  # the socket's ?token=
         assert user_for_token(token).player.name == player.name
-    ticket = ticket_issue(user_id=player.user.pk, token_key=token)
+    ticket = ticket_issue(user_id=player.user.pk, device_id=user_for_token(token).devices.get().pk)
     with django_assert_num_queries(1):  # the socket's ?ticket=
         assert ticket_redeem(ticket).player.name == player.name
 

@@ -10,7 +10,7 @@ from functools import cache
 import grimp
 import pytest
 
-PACKAGES = ("games", "accounts", "live", "ratings", "tournaments", "durak_platform")
+PACKAGES = ("core", "accounts", "coins", "games", "live", "ratings", "players", "tournaments", "durak_platform")
 
 
 @cache

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 READY = """() => {
   const g = document.querySelector('#game');
   const r = document.querySelector('#result');
@@ -69,15 +71,40 @@ def defending(page: Any) -> bool:
     ))
 
 
-def click_and_wait(page: Any, selector: str) -> None:
-    before = page.get_attribute("#game", "data-seq")
+STATE = """() => { const s = window.durakPage.state; return {
+  legal: s.view && s.view.legal_actions, mode: s.mode, viewSeq: s.view && s.view.seq, modelSeq: s.model && s.model.seq,
+  busy: s.busy, sending: s.sending, queue: s.queue.length, turn: document.querySelector('#game').dataset.turn,
+  hand: document.querySelector('#hand').innerHTML.slice(0, 600),
+  buttons: [...document.querySelectorAll('#game .btn')].map((b) => [b.id, b.hidden]) }; }"""
+
+
+def _click(page: Any, selector: str) -> None:
     if selector.startswith("#hand"):
         # A person clicks a card of a fanned hand at its visible corner: on a phone with a
         # big hand the next card covers the rest of it.
         page.locator(selector).first.click(position={"x": 7, "y": 24})
     else:
         page.locator(selector).first.click()
-    page.wait_for_function(CHANGED, arg=before, timeout=30_000)
+
+
+def click_and_wait(page: Any, selector: str) -> None:
+    """Click, and wait until the move shows (a new seq, a target to choose or the result).
+    A click the page ignored (it was drawing a computer's move that came in between the
+    look and the click: the page takes no input meanwhile) is made once more, as a person
+    would, if what was clicked is still on offer once the page takes input again."""
+    before = page.get_attribute("#game", "data-seq")
+    _click(page, selector)
+    try:
+        page.wait_for_function(CHANGED, arg=before, timeout=10_000)
+        return
+    except PlaywrightTimeout:
+        pass
+    if page.locator(selector).count():
+        _click(page, selector)
+    try:
+        page.wait_for_function(CHANGED, arg=before, timeout=20_000)
+    except PlaywrightTimeout as e:
+        raise AssertionError(f"The click on {selector} changed nothing: {page.evaluate(STATE)}") from e
 
 
 def _try_step(page: Any, policy: str) -> bool:
@@ -120,11 +147,7 @@ def step(page: Any, policy: str = "play") -> bool:
             return True
         # The position moved on between reading it and clicking (a computer acted): look again.
         page.wait_for_timeout(250)
-    diag = page.evaluate("""() => { const s = window.durakPage.state; return {
-      legal: s.view && s.view.legal_actions, mode: s.mode, viewSeq: s.view && s.view.seq, modelSeq: s.model && s.model.seq,
-      busy: s.busy, queue: s.queue.length, turn: document.querySelector('#game').dataset.turn,
-      hand: document.querySelector('#hand').innerHTML.slice(0, 600),
-      buttons: [...document.querySelectorAll('#game .btn')].map((b) => [b.id, b.hidden]) }; }""")
+    diag = page.evaluate(STATE)
     raise AssertionError(f"The page says it is your turn but offers nothing to click: {diag}")
 
 

@@ -23,7 +23,7 @@ class ApiPlayer:
             self.http.headers["Authorization"] = "Token " + token
         me = self.http.get("/players/me/").json() if token is not None else {"guest": True}
         if me["guest"]:
-            answer = self.http.post("/auth/register/", json={"username": f"Игрок {secrets.token_hex(4)}",
+            answer = self.http.post("/auth/register/", json={"username": f"Игрок {secrets.randbelow(10**8):08d}",
                                                              "password": PASSWORD})
             answer.raise_for_status()
             self.http.headers["Authorization"] = "Token " + answer.json()["token"]
@@ -47,10 +47,14 @@ class ApiPlayer:
 
 def page_player(server: str, page: Any) -> ApiPlayer:
     """The browser page's own player, to act for it through the API (registered now if a
-    guest: the page keeps its token, so it is the same account)."""
+    guest: registering ends the guest's token, so the page is given the new one, as the
+    account corner's sign-up does; reload the page to use it)."""
     token = page.evaluate("() => JSON.parse(localStorage.getItem('durak.token'))")
     assert token, "the page has no guest yet"
-    return ApiPlayer(server, token)
+    player = ApiPlayer(server, token)
+    now = player.http.headers["Authorization"].removeprefix("Token ")
+    page.evaluate("t => localStorage.setItem('durak.token', JSON.stringify(t))", now)
+    return player
 
 
 def _choose(actions: list[dict[str, Any]], losing: bool) -> dict[str, Any]:
@@ -99,3 +103,24 @@ def wait_for(predicate: Any, timeout: float = 30, what: str = "") -> Any:
             return value
         time.sleep(0.2)
     raise AssertionError(f"timed out waiting for {what or predicate}")
+
+
+def own_coins(tmp_path_factory: Any, player_id: int, amount: int = 1000) -> None:
+    """Coins of the player's own (a staff grant, `manage.py grant_coins`) in the test
+    server's database: an added prize or a guarantee is never paid in welcome coins."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    db = max(tmp_path_factory.getbasetemp().glob("**/e2e-server*/e2e.sqlite3"), key=lambda p: p.stat().st_mtime)
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="durak_platform.settings.test", DATABASE_URL=f"sqlite:///{db}")
+    code = ("from django.contrib.auth.models import User; "
+            "User.objects.filter(username='cashier').exists() or "
+            "User.objects.create_user('cashier', password='kozyrnoy-tuz', is_staff=True)")
+    subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=root, env=env, check=True, timeout=120)
+    subprocess.run([sys.executable, "manage.py", "grant_coins", "--staff", "cashier", "--player", str(player_id),
+                    "--amount", str(amount), "--key", f"e2e-own-{player_id}"], cwd=root, env=env, check=True,
+                   timeout=120)
+

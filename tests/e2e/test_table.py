@@ -10,9 +10,12 @@ import re
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.e2e import driver
 from tests.e2e.conftest import PHONE, SCREENSHOTS
+
+pytestmark = pytest.mark.long  # several minutes of play by clicks: make test starts it first
 
 # WCAG's contrast of an element's text against what is behind it: the colours as
 # rendered (getComputedStyle), alpha and every ancestor's opacity folded in.
@@ -70,7 +73,7 @@ def test_cards_and_buttons_are_readable(fresh_page: Any) -> None:
     page = fresh_page(storage={"durak.settings": json.dumps({"opponents": 2, "level": "novice", "transfer": False})})
     _load(page)
     seen_dim_red = False
-    for _ in range(12):
+    for _ in range(40):
         # Measured at rest: a card flying in or swept away passes through transparency.
         page.wait_for_function("() => document.getAnimations().every((a) => a.effect.getTiming().iterations === Infinity)")
         faces = _contrast(page, "#hand .card .r, #table .card .r, #deck .trump-card .r")
@@ -86,7 +89,8 @@ def test_cards_and_buttons_are_readable(fresh_page: Any) -> None:
         assert buttons and all(b["ratio"] >= 4.5 for b in buttons), [b for b in buttons if b["ratio"] < 4.5]
         if seen_dim_red and page.query_selector("#hand .card.dim"):
             break
-        driver.step(page)
+        if not driver.step(page):
+            driver.new_game(page)  # this deal ended before a dimmed red card came up: another
     assert seen_dim_red, "no dimmed red card came up to check"
     print("lowest contrast: card faces", round(min(f["ratio"] for f in faces), 2),
           "buttons", round(min(b["ratio"] for b in buttons), 2))
@@ -110,7 +114,8 @@ def test_tab_starts_in_the_hand_skips_dimmed_cards_and_shows_a_ring(desktop: Any
         driver.wait_ready(page)
         if page.locator("#hand .card.dim").count() and page.locator("#hand .card.playable").count():
             break
-        driver.step(page)
+        if not driver.step(page):
+            driver.new_game(page)
     else:
         raise AssertionError("never a hand with dimmed and playable cards at once")
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
@@ -336,3 +341,39 @@ def test_speed_setting_and_sound_toggle_are_remembered(fresh_page: Any) -> None:
             break
     assert page.evaluate("() => window.durakPage.sounds.card") > before
     page.screenshot(path=str(SCREENSHOTS / "table-settings-desktop.png"))
+
+
+def test_phone_with_three_opponents_keeps_the_whole_hand_on_screen_while_defending_many_cards(
+        fresh_page: Any) -> None:
+    """390×844, four players, several deals: at every moment the person defends, the whole
+    hand (its lower edge too) is on the screen, however many cards lie on the table; the
+    table never grows a second row, so five or six attacking cards cost no height."""
+    page = fresh_page(viewport=PHONE, storage={
+        "durak.settings": json.dumps({"opponents": 3, "level": "novice", "transfer": False})})
+    _load(page)
+    moments, most, deals = 0, 0, 0
+    while deals < 4 and (deals < 2 or most < 5):
+        deals += 1
+        for _ in range(80):
+            driver.wait_ready(page)
+            if driver.finished(page):
+                break
+            if driver.defending(page):
+                page.evaluate("() => window.scrollTo(0, 0)")
+                moments += 1
+                pairs = page.locator("#table .pair").count()
+                hand = page.locator("#hand").bounding_box()
+                lowest = page.evaluate("() => Math.max(...[...document.querySelectorAll('#hand .card')]"
+                                       ".map((c) => c.getBoundingClientRect().bottom))")
+                assert hand["y"] + hand["height"] <= PHONE["height"] and lowest <= PHONE["height"], \
+                    f"with {pairs} cards on the table the hand ends at {max(hand['y'] + hand['height'], lowest)}"
+                rows = page.evaluate("() => new Set([...document.querySelectorAll('#table .pair')]"
+                                     ".map((p) => Math.round(p.getBoundingClientRect().top))).size")
+                assert rows <= 1, f"{pairs} cards on the table in {rows} rows"
+                if pairs > most:
+                    most = pairs
+                    page.screenshot(path=str(SCREENSHOTS / f"table-phone-defending-{pairs}.png"))
+            # Taking lets the others throw in more: the table fills up.
+            driver.step(page, policy="take")
+        driver.new_game(page)  # a finished deal, or one left for the next (a loss by leaving)
+    assert moments >= 4, "hardly ever defended"

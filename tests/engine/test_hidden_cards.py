@@ -147,9 +147,9 @@ def compare_from(real: State, other: State, viewer: int | None, rng: random.Rand
         if not seats:
             return step
         if viewer is not None:
-            for action in attempts(real, viewer, rng):
-                assert answer(real, viewer, action, viewer, stock) == answer(other, viewer, action, viewer, stock), (
-                    f"step {step}: {action!r} answered differently")
+            for tried in attempts(real, viewer, rng):
+                assert answer(real, viewer, tried, viewer, stock) == answer(other, viewer, tried, viewer, stock), (
+                    f"step {step}: {tried!r} answered differently")
         seat = rng.choice(seats)
         if seat == viewer:
             action: Action | None = rng.choice(legal_actions(real, seat))

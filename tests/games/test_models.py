@@ -1,4 +1,5 @@
-"""The event store: unique (game, seq), and a log that can only grow."""
+"""The event log's rows (``GameEvent``; the SQL that writes them is ``games.store``):
+unique (game, seq), and a log that can only grow."""
 
 from __future__ import annotations
 

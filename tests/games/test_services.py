@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
 
 from accounts.models import Player
 from accounts.services import guest_create, player_register
-from games import computer, engine, selectors, services, snapshots, store
-from games.engine import IllegalAction, Take, action_from_dict, decide, legal_actions, replay
+from games import arranged, computer, engine, selectors, services, signals, snapshots, store
+from games.engine import IllegalAction, Rules, Take, action_from_dict, decide, legal_actions, replay
+from games.engine.ai import Level
 from games.errors import (
     AlreadySeated,
     GameNotStarted,
@@ -21,14 +22,16 @@ from games.errors import (
     NotCreator,
     StaleSeq,
 )
-from games.models import Game, GameEvent
+from games.inputs import GameCreateInputSerializer, GameFillInputSerializer
+from games.models import DealSecret, Game, GameEvent
+from games.options import TableOptions
 from tests.harness.moves import move_due, move_play, play_move
 from tests.harness.tables import table_create
 
 
 def test_a_game_against_the_computer_starts_at_once(player: Player) -> None:
-    played = services.game_create(creator=player, rules={"players": 3, "variant": "perevodnoy"},
-                                  opponents=[{"ai": "novice"}, {"ai": "random"}])
+    played = services.game_create(creator=player, rules=Rules.from_dict({"players": 3, "variant": "perevodnoy"}),
+                                  opponents=[Level.NOVICE, Level.RANDOM])
     game = played.game
     assert game.status == Game.Status.ACTIVE and game.seq == 3 and game.creator == player
     assert [(s.number, s.kind, s.ai_level) for s in selectors.seats_of(game)] == [
@@ -37,7 +40,7 @@ def test_a_game_against_the_computer_starts_at_once(player: Player) -> None:
 
 
 def test_open_seats_wait_for_people_and_the_last_one_starts_the_game(player: Player) -> None:
-    game = services.game_create(creator=player, rules={"players": 3}, opponents=[]).game
+    game = services.game_create(creator=player, rules=Rules.from_dict({"players": 3}), opponents=[]).game
     assert game.status == Game.Status.WAITING and game.seq == 0
     second, _ = guest_create()
     third, _ = guest_create()
@@ -51,12 +54,12 @@ def test_open_seats_wait_for_people_and_the_last_one_starts_the_game(player: Pla
 
 
 def test_the_creator_fills_open_seats_with_computer_players(player: Player) -> None:
-    game = services.game_create(creator=player, rules={"players": 4}, opponents=[{"ai": "random"}]).game
+    game = services.game_create(creator=player, rules=Rules.from_dict({"players": 4}), opponents=[Level.RANDOM]).game
     with pytest.raises(NotCreator):
-        services.game_fill(game_id=game.pk, player=guest_create()[0], level="novice")
+        services.game_fill(game_id=game.pk, player=guest_create()[0], level=Level.NOVICE)
     with pytest.raises(InvalidActionError):
-        services.game_fill(game_id=game.pk, player=player, level="grandmaster")
-    played = services.game_fill(game_id=game.pk, player=player, level="novice")
+        GameFillInputSerializer.parsed({"ai": "grandmaster"})
+    played = services.game_fill(game_id=game.pk, player=player, level=GameFillInputSerializer.parsed({"ai": "novice"})["ai"])
     assert played.game.status == Game.Status.ACTIVE
     assert [s.ai_level for s in played.seats] == ["", "random", "novice", "novice"]
 
@@ -71,8 +74,10 @@ def test_the_creator_fills_open_seats_with_computer_players(player: Player) -> N
     ({"players": 2}, "random"),
 ])
 def test_bad_rules_or_opponents_are_invalid(player: Player, rules: Any, opponents: Any) -> None:
+    """Refused at the boundary (``games.inputs``) or by the service (too many opponents)."""
     with pytest.raises(InvalidActionError):
-        services.game_create(creator=player, rules=rules, opponents=opponents)
+        create = GameCreateInputSerializer.parsed({"rules": rules, "opponents": opponents})
+        services.game_create(creator=player, rules=create.rules, opponents=create.opponents)
     assert not Game.objects.exists()
 
 
@@ -94,7 +99,7 @@ def test_an_action_appends_its_events_and_follow_ups_in_one_go(player: Player) -
 
 def test_refusals_carry_the_contract_codes(player: Player) -> None:
     other, _ = guest_create()
-    game = services.game_create(creator=player, rules={"players": 2}).game
+    game = services.game_create(creator=player, rules=Rules.from_dict({"players": 2})).game
     with pytest.raises(GameNotStarted):
         services.action_play(game_id=game.pk, player=player, action=Take(), expected_seq=0)
     services.game_join(game_id=game.pk, player=other)
@@ -221,3 +226,56 @@ def test_the_master_reads_the_stored_history_and_the_other_levels_do_not(player:
     assert history is not None and len(history) == game.seq > 3
     assert replay(history) == selectors.game_state_replayed(game)
     assert computer.history_for(game, "experienced") is None
+
+
+def _dealt(game: Game) -> list[tuple[int, str, dict[str, Any]]]:
+    return [(e.seq, e.type, e.payload) for e in GameEvent.objects.filter(game=game).order_by("seq")]
+
+
+def test_tables_dealt_at_once_are_the_games_dealt_one_by_one(db: None, django_capture_on_commit_callbacks: Any) -> None:
+    """A round's tables dealt together (``games_seat_people``) store the rows, events and
+    commitments each would have alone, and run each game's move hooks after the commit, in
+    table order, after what ``before_hooks`` queued."""
+    people = [guest_create()[0] for _ in range(9)]
+    layout = [people[0:2], people[2:5], people[5:9]]
+    tables = [arranged.Arranged(players=seated, rules=Rules.from_dict({"players": len(seated), "deck": 36}),
+                                server_seed=f"{index:064x}", client_seeds=[f"seed-{p.pk}" for p in seated])
+              for index, seated in enumerate(layout)]
+    options = TableOptions(move_timer=30, hints=False)
+    alone = [services.game_seat_people(players=t.players, rules=t.rules, options=options, server_seed=t.server_seed,
+                                       client_seeds=t.client_seeds) for t in tables]
+    heard: list[object] = []
+    signals.move_committed.connect("announce", lambda move: heard.append(move.game_id), uid="test.heard")
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            together = arranged.games_seat_people(
+                tables, options=options,
+                before_hooks=lambda played: transaction.on_commit(lambda: heard.append("before")))
+    finally:
+        signals.move_committed.disconnect("announce", "test.heard")
+    assert heard == ["before", *(p.game.pk for p in together)]
+    fields = ["rules", "status", "seq", "creator_id", "result", "move_timer", "reconnect_window", "spectator_delay",
+              "hints", "rated", "deal_commitment", "private"]
+    for one, many in zip(alone, together, strict=True):
+        stored_one, stored_many = Game.objects.get(pk=one.game.pk), Game.objects.get(pk=many.game.pk)
+        assert [getattr(stored_many, f) for f in fields] == [getattr(stored_one, f) for f in fields]
+        assert stored_many.started_at is not None and stored_many.last_event_at == stored_many.started_at
+        assert _dealt(stored_many) == _dealt(stored_one) and len(_dealt(stored_many)) == stored_many.seq
+        assert [(s.number, s.player_id, s.client_seed) for s in selectors.seats_of(stored_many)] == [
+            (s.number, s.player_id, s.client_seed) for s in selectors.seats_of(stored_one)]
+        assert selectors.game_state(stored_many) == many.state == one.state
+        secret = DealSecret.objects.get(game=stored_many).server_seed
+        assert secret == DealSecret.objects.get(game=stored_one).server_seed
+        assert engine.commitment_of(secret) == stored_many.deal_commitment
+
+
+def test_tables_dealt_at_once_pick_the_missing_seeds_as_one_by_one(db: None) -> None:
+    """Without a server seed or a player's seed the server picks them, per game, as alone."""
+    people = [guest_create()[0] for _ in range(4)]
+    tables = [arranged.Arranged(players=people[i:i + 2], rules=Rules.from_dict({"players": 2})) for i in (0, 2)]
+    for played in arranged.games_seat_people(tables):
+        seats = selectors.seats_of(played.game)
+        assert all(seat.client_seed for seat in seats)
+        started = _dealt(played.game)[0][2]
+        assert started["fairness"]["client_seeds"] == [seat.client_seed for seat in seats]
+        assert started["fairness"]["commitment"] == played.game.deal_commitment != ""

@@ -116,7 +116,7 @@ def test_a_player_with_no_finished_game_has_an_empty_record(player: Player, djan
 
 def test_a_seat_given_up_counts_as_left_whatever_the_cards_said(player: Player) -> None:
     game = finished_against(player, "novice")
-    # What live.services records when the reconnect window passed for seat 0.
+    # What games.timers records when the reconnect window passed for seat 0.
     Game.objects.filter(pk=game.pk).update(result={**game.result, "forfeits": [0]})
     record = player_stats(player)
     assert record["stats"] == {"games": 1, "wins": 0, "durak": 0, "draws": 0, "left": 1}

@@ -17,6 +17,7 @@ from accounts.models import Player
 from accounts.services import guest_create
 from games import computer, selectors, services, store
 from games.engine import PASS, Attack, State, legal_actions
+from games.engine.ai import Level
 from games.engine.cards import card_list, card_name
 from games.models import Game, GameEvent, Seat
 from games.tasks import ai_turn, ai_turns_sweep
@@ -97,8 +98,8 @@ def test_a_computer_only_game_plays_to_its_end_in_eager_mode() -> None:
     instead of recursing, so the whole game runs without hitting the recursion limit."""
     player, _ = guest_create()
     game = table_create(creator=player, rules={"players": 4, "deck": 52}, people=1).game
-    Seat.objects.filter(game=game, number=0).update(player=None, ai_level="random")
-    services.game_fill(game_id=game.pk, player=player, level="random")
+    Seat.objects.filter(game=game, number=0).update(player=None, ai_level=Level.RANDOM)
+    services.game_fill(game_id=game.pk, player=player, level=Level.RANDOM)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED, game.seq
     assert game.result is not None and game.finished_at is not None

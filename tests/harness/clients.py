@@ -16,9 +16,9 @@ MEMBER_PASSWORD = "kozyrnaya-dama"
 
 def member_create(name: str | None = None) -> tuple[Player, str]:
     """A registered account (password ``MEMBER_PASSWORD``) and its token: welcome coins and
-    prize tournaments are for registered accounts only. Fresh names differ in a random hex
-    part, whose look-alike keys differ as well (hex has no «o», «i» or «l»)."""
-    return player_register(username=name or f"Игрок {secrets.token_hex(4)}", password=MEMBER_PASSWORD)
+    prize tournaments are for registered accounts only. Fresh names differ in a random number
+    (digits, not hex: a name is written in one script), whose look-alike keys differ too."""
+    return player_register(username=name or f"Игрок {secrets.randbelow(10**8):08d}", password=MEMBER_PASSWORD)
 
 
 class Client:

@@ -172,10 +172,10 @@ class Stack:
             "CELERY_BROKER_URL": self.broker_url,
             "DJANGO_SECURE_COOKIES": "0",
             "DJANGO_WHITENOISE_USE_FINDERS": "1",
-            "DJANGO_THROTTLE_ACTIONS": "1000000/min",
-            "DJANGO_THROTTLE_AUTH": "1000000/min",
-            "DJANGO_THROTTLE_HINTS": "1000000/min",
-            "DJANGO_THROTTLE_RESUME": "1000000/min",
+            "DURAK_THROTTLE_ACTIONS": "1000000/min",
+            "DURAK_THROTTLE_AUTH": "1000000/min",
+            "DURAK_THROTTLE_HINTS": "1000000/min",
+            "DURAK_THROTTLE_RESUME": "1000000/min",
             "DJANGO_LOG_LEVEL": "WARNING",
             **self.extra_env,
         })
@@ -201,7 +201,7 @@ class Stack:
 
     def start_server(self, *options: str, proxy_headers: bool = False) -> None:
         """uvicorn as ``make run`` starts it: ``--no-proxy-headers`` (the app alone reads
-        ``X-Forwarded-For``, ``durak_platform.clients``) unless ``proxy_headers``."""
+        ``X-Forwarded-For``, ``core.clients``) unless ``proxy_headers``."""
         proxy = [] if proxy_headers else ["--no-proxy-headers"]
         self.server = self._spawn([sys.executable, "-m", "uvicorn", "durak_platform.asgi:application",
                                    "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning",

@@ -11,13 +11,14 @@ from accounts.models import Player
 from accounts.services import guest_create, token_for
 from games import selectors, services
 from games.engine import Rules
+from games.engine.ai import Level
 from games.models import Game
 from games.options import TableOptions
 from tests.harness.clients import Client
 
 
 @dataclass(frozen=True)
-class Table:
+class MadeTable:
     """A table as the factory left it: the game, read afresh, and its people by seat with
     their API tokens."""
 
@@ -32,7 +33,7 @@ class Table:
 
 def table_create(*, rules: dict[str, Any] | None = None, computer: Sequence[str] = (),
                  people: int | None = None, options: TableOptions | None = None,
-                 creator: Player | None = None, fill: str | None = None) -> Table:
+                 creator: Player | None = None, fill: str | None = None) -> MadeTable:
     """A table made through ``games.services``: ``creator`` (a fresh guest if None) in seat
     0 with ``rules`` (the engine's defaults if None) and ``options``, a computer seat of
     each of the ``computer`` levels next, then fresh guests join the open seats until
@@ -41,16 +42,16 @@ def table_create(*, rules: dict[str, Any] | None = None, computer: Sequence[str]
     seat has started; one with open seats waits."""
     rules = {} if rules is None else rules
     creator = creator or guest_create()[0]
-    game = services.game_create(creator=creator, rules=rules, opponents=[{"ai": level} for level in computer],
-                                options=options).game
+    game = services.game_create(creator=creator, rules=Rules.from_dict(rules),
+                                opponents=[Level(level) for level in computer], options=options).game
     seats = Rules.from_dict(rules).players
     for _ in range((seats - len(computer) if people is None else people) - 1):
         services.game_join(game_id=game.pk, player=guest_create()[0])
     if fill is not None:
-        services.game_fill(game_id=game.pk, player=creator, level=fill)
+        services.game_fill(game_id=game.pk, player=creator, level=Level(fill))
     game = Game.objects.get(pk=game.pk)
     seated = {seat.number: seat.player for seat in selectors.seats_of(game) if seat.player is not None}
-    return Table(game, seated, {number: token_for(person) for number, person in seated.items()})
+    return MadeTable(game, seated, {number: token_for(person) for number, person in seated.items()})
 
 
 def table_over_rest(creator: Client, *joiners: Client, rules: dict[str, Any] | None = None,

@@ -21,7 +21,8 @@ const games = readdirSync(folder).filter((f) => f.endsWith(".json")).sort()
 function shown(model) {
   const m = clone(model);
   sortHand(m);
-  const result = m.result && { durak: m.result.durak, draw: m.result.draw, losers: m.result.losers, places: m.result.places };
+  const result = m.result && { durak: m.result.durak, draw: m.result.draw, losers: m.result.losers, places: m.result.places,
+    forfeits: m.result.forfeits || null };
   return {
     seq: m.seq,
     status: m.status,
@@ -33,7 +34,7 @@ function shown(model) {
     attacker: m.attacker,
     defender: m.defender,
     taking: m.taking,
-    seats: m.seats.map((s) => ({ seat: s.seat, hand_count: s.hand_count, out: s.out })),
+    seats: m.seats.map((s) => ({ seat: s.seat, hand_count: s.hand_count, out: s.out, given_up: Boolean(s.given_up) })),
     you: m.you && { seat: m.you.seat, hand: m.you.hand },
     result,
   };
@@ -127,3 +128,19 @@ for (const game of games) {
     }
   });
 }
+
+// A person leaving a game against computers: the log says seat_given_up, then the game
+// ends with the leaver as its durak. The page must show a loss by leaving, as the server's
+// view does (its result lists the seat under forfeits), not a durak by the cards.
+test("a seat given up ends as a forfeit, as the server's view says", () => {
+  const model = {
+    seq: 40, status: "playing", result: null, to_act: [0], table: [],
+    seats: [{ seat: 0, hand_count: 3, out: false }, { seat: 1, hand_count: 2, out: false }],
+    you: { seat: 0, hand: ["6S", "7S", "8S"] },
+  };
+  applyEvent(model, { type: "seat_given_up", seq: 41, seat: 0 });
+  applyEvent(model, { type: "game_finished", seq: 42, durak: 0, draw: false, losers: [0], places: [1] });
+  assert.equal(model.seats[0].given_up, true);
+  assert.deepEqual(model.result, { durak: 0, draw: false, losers: [0], places: [1], forfeits: [0] });
+  assert.deepEqual(model.to_act, []);
+});

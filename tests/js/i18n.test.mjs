@@ -121,7 +121,7 @@ test("every error code the server answers has its words in both languages", () =
   const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
     d.isDirectory() ? (d.name === "migrations" || d.name === "engine" ? [] : walk(join(dir, d.name)))
       : d.name.endsWith(".py") ? [join(dir, d.name)] : []);
-  for (const app of ["accounts", "games", "live", "ratings", "tournaments", "durak_platform"]) {
+  for (const app of ["core", "accounts", "coins", "games", "live", "ratings", "players", "tournaments", "challenges", "stream", "push", "retries", "durak_platform"]) {
     for (const p of walk(join(ROOT, app))) for (const m of read(p).matchAll(/\bcode\s*=\s*"([a-z_]+)"/g)) codes.add(m[1]);
   }
   assert.ok(codes.has("insufficient_funds") && codes.has("illegal_action"), [...codes].join(" "));

@@ -39,7 +39,7 @@ MOVES_AT_MOST = 2000
 
 
 @dataclass(frozen=True)
-class Table:
+class Recording:
     name: str
     rules: dict[str, Any]
     people: int  # seats played through the API by people; the creator is one of them
@@ -51,17 +51,17 @@ class Table:
 
 
 TABLES = [
-    Table("podkidnoy-2-person-vs-novice", {"variant": "podkidnoy", "players": 2, "deck": 36}, 1, ["novice"], 11),
-    Table("perevodnoy-2-people", {"variant": "perevodnoy", "players": 2, "deck": 36}, 2, [], 12),
-    Table("podkidnoy-4-two-people-two-computers", {"variant": "podkidnoy", "players": 4, "deck": 36}, 2,
+    Recording("podkidnoy-2-person-vs-novice", {"variant": "podkidnoy", "players": 2, "deck": 36}, 1, ["novice"], 11),
+    Recording("perevodnoy-2-people", {"variant": "perevodnoy", "players": 2, "deck": 36}, 2, [], 12),
+    Recording("podkidnoy-4-two-people-two-computers", {"variant": "podkidnoy", "players": 4, "deck": 36}, 2,
           ["novice", "experienced"], 13),
-    Table("perevodnoy-4-person-vs-computers", {"variant": "perevodnoy", "players": 4, "deck": 36}, 1,
+    Recording("perevodnoy-4-person-vs-computers", {"variant": "perevodnoy", "players": 4, "deck": 36}, 1,
           ["novice", "experienced", "novice"], 14),
     # Rules the page does not create but opens from a link: a shown trump («проездной»)
     # and hands passed round the table («круглый дурак»).
-    Table("perevodnoy-3-proezdnoy", {"variant": "perevodnoy", "players": 3, "deck": 36, "proezdnoy": True}, 2,
+    Recording("perevodnoy-3-proezdnoy", {"variant": "perevodnoy", "players": 3, "deck": 36, "proezdnoy": True}, 2,
           ["novice"], 15, frozenset({"attack_transferred:shown"})),
-    Table("podkidnoy-3-hands-passed", {"variant": "podkidnoy", "players": 3, "deck": 36, "pass_hands": True}, 1,
+    Recording("podkidnoy-3-hands-passed", {"variant": "podkidnoy", "players": 3, "deck": 36, "pass_hands": True}, 1,
           ["novice", "novice"], 16, frozenset({"hands_passed"})),
 ]
 TRIES = 20
@@ -153,7 +153,7 @@ def kinds(events: list[dict[str, Any]]) -> set[str]:
     return found
 
 
-def play_for(table: Table) -> dict[str, Any]:
+def play_for(table: Recording) -> dict[str, Any]:
     """A game of ``table`` holding the events it is there for."""
     for attempt in range(TRIES):
         game = play(table, table.seed + 1000 * attempt)
@@ -162,7 +162,7 @@ def play_for(table: Table) -> dict[str, Any]:
     raise RuntimeError(f"{table.name}: no game of {TRIES} held {sorted(table.wants)}")
 
 
-def play(table: Table, seed: int) -> dict[str, Any]:
+def play(table: Recording, seed: int) -> dict[str, Any]:
     rng = random.Random(seed)
     people = [Viewer("seat 0")]
     creator = people[0]

@@ -35,7 +35,7 @@ def record(rules: dict[str, Any], seed: int) -> dict[str, Any]:
 
     rng = random.Random(seed)
     people = [guest_create()[0] for _ in range(rules["players"])]
-    game = services.game_create(creator=people[0], rules=rules, client_seed=f"seed-{seed}").game
+    game = services.game_create(creator=people[0], rules=engine.Rules.from_dict(rules), client_seed=f"seed-{seed}").game
     for person in people[1:]:
         services.game_join(game_id=game.pk, player=person)
     for _ in range(2000):

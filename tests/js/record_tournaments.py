@@ -62,10 +62,15 @@ def record(terms: dict[str, Any], entrants: int, seed: int) -> dict[str, Any]:
     viewers = [Viewer(f"entrant {n}") for n in range(entrants)]
     by_id: dict[int, Viewer] = {}
     for n, viewer in enumerate(viewers):
-        viewer.call("POST", "/api/v1/auth/register/", {"username": f"Игрок {seed}-{n}", "password": "kozyrnaya-dama"},
-                    expect=201)  # the guest's own token goes on: the same account
+        signed = viewer.call("POST", "/api/v1/auth/register/", {"username": f"Игрок {seed}-{n}",
+                                                                "password": "kozyrnaya-dama"}, expect=201)
+        viewer.client.credentials(HTTP_AUTHORIZATION=f"Token {signed['token']}")  # the guest's token has ended
         viewer.call("POST", "/api/v1/wallet/welcome/")
         by_id[viewer.call("GET", "/api/v1/players/me/")["id"]] = viewer
+    from coins import ledger  # the organiser's own coins: welcome coins fund no added prize or guarantee
+
+    organiser_id = next(iter(by_id))
+    ledger.move(f"record-funds:{organiser_id}", "grant", ledger.issuer(), ledger.wallet(organiser_id), 1000)
     organiser = viewers[0]
     tournament = organiser.call("POST", "/api/v1/tournaments/", {**terms, "max_entrants": 32, "timer": 600},
                                 expect=201)["id"]

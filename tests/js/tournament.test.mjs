@@ -14,6 +14,7 @@ import { clockText, secondsLeft } from "../../static/durak/clock.js";
 import { plural, STRINGS, translate } from "../../static/durak/i18n.js";
 import { decide, noticeText } from "../../static/durak/notice.js";
 import { createBody, formField, parsePayouts } from "../../static/durak/tourform.js";
+import { arenaHTML, stagesHTML } from "../../static/durak/arenaview.js";
 import { actionsOf, poolHTML, roundsHTML, standingsHTML, summaryHTML } from "../../static/durak/tourview.js";
 
 // The fixtures come from fixtures/tournaments/ (record_tournaments.py), or from the folder in
@@ -190,6 +191,46 @@ test("the create form: every field of the create body, values passed on as typed
   assert.equal(formField("rules"), "rules");
   assert.equal(formField("rake_percent"), "rake_percent");
   assert.equal(formField("body"), null);
+});
+
+test("the create form: the arena, late registration, re-entry and stages", () => {
+  const arena = createBody({ name: "A", format: "arena", duration: "20", late_until_round: "", reentry: "1" });
+  assert.equal(arena.duration, 20);
+  assert.equal(arena.late_until_round, undefined);
+  assert.equal(arena.reentry, undefined);
+  const late = createBody({ name: "E", format: "elimination", late_until_round: "3", reentry: "1" });
+  assert.equal(late.late_until_round, 3);
+  assert.equal(late.reentry, true);
+  assert.equal(createBody({ name: "S", format: "swiss", rounds: "3", late_until_round: "2", reentry: "1" }).reentry, undefined);
+  assert.equal(createBody({ name: "R", format: "round_robin", late_until_round: "2" }).late_until_round, undefined);
+  const staged = createBody({ name: "S", format: "swiss", rounds: "4", advance: "8" });
+  assert.deepEqual(staged.stages, [{ format: "swiss", rounds: 4 }, { format: "elimination", advance: 8 }]);
+  assert.equal(createBody({ name: "S", format: "swiss", rounds: "4", advance: "" }).stages, undefined);
+  assert.equal(formField("stages"), "advance");
+  assert.equal(formField("duration"), "duration");
+});
+
+test("the arena's leaderboard and the stages as HTML", () => {
+  const w = words();
+  const detail = {
+    status: "running", entrants: [{ player: 1, name: "Аня" }, { player: 2, name: "<b>Боря</b>" }],
+    arena: { duration: 20, ends_at: "2030-01-31T18:20:00Z", time_up: false, waiting: 1,
+      scale: { win: 2, middle: 1, durak: 0, fire_after: 2 },
+      leaderboard: [{ place: 1, player: 2, name: "<b>Боря</b>", points: 8, streak: 3, on_fire: true, tables: 4, wins: 3, waiting: true },
+        { place: 2, player: 1, name: "Аня", points: 2, streak: 0, on_fire: false, tables: 4, wins: 1, waiting: false }] },
+    stages: null,
+  };
+  const html = arenaHTML(detail, w);
+  assert.equal((html.match(/<tr data-player=/g) || []).length, 2);
+  assert.ok(html.includes("🔥") && !html.includes("<b>Боря"));
+  assert.equal(arenaHTML({ ...detail, status: "registration" }, w), "");
+  assert.equal(stagesHTML(detail, w), "");
+  const staged = stagesHTML({ ...detail, arena: null, stages: [
+    { number: 1, format: "swiss", rounds: 3, from_round: 1, status: "finished" },
+    { number: 2, format: "elimination", leaves: "durak", advance: 2, from_round: 4, status: "playing",
+      rule: "top 2 of stage 1", rule_ru: "первые 2 этапа 1", advancing: [1, 2] }] }, w);
+  assert.equal((staged.match(/<li>/g) || []).length, 2);
+  assert.ok(staged.includes("Аня") && !staged.includes("<b>Боря"));
 });
 
 test("the move clock counts down from the timer and stops at zero", () => {

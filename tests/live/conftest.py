@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from live import clocks, feed
+from games import clocks
+from live import feed
 from tests.harness.fixtures import _fresh_caches, make_client, player  # noqa: F401
 
 

@@ -8,13 +8,13 @@
 
 from typing import Any, cast
 
-from durak_platform.settings.base import env
+from durak_platform.settings.environment import env
 from durak_platform.settings.production import *  # noqa: F403
 from durak_platform.settings.production import CACHES, CHANNEL_LAYERS
 
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": float(env("DURAK_TEST_VISIBILITY_TIMEOUT", "4"))}
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.float("DURAK_TEST_VISIBILITY_TIMEOUT", default=4.0)}
 
-RUN = env("DURAK_TEST_RUN", "")
+RUN = env.str("DURAK_TEST_RUN", default="")
 if RUN:
     cast(dict[str, Any], CHANNEL_LAYERS["default"]).setdefault("CONFIG", {})["prefix"] = f"asgi{RUN}"
     cast(dict[str, Any], CACHES["default"])["KEY_PREFIX"] = f"run{RUN}"

@@ -62,10 +62,12 @@ def _fresh_view(socket: Socket, game: Game) -> dict[str, Any]:
     # What the socket's player sees now (a test shortcut for "read the last state").
     from urllib.parse import parse_qs
 
-    from rest_framework.authtoken.models import Token
+    from accounts.devices import device_for_token
 
     key = parse_qs(socket.comm.scope["query_string"].decode())["token"][0]
-    player = Token.objects.select_related("user__player").get(key=key).user.player
+    device = device_for_token(key)
+    assert device is not None
+    player = device.user.player
     return selectors.game_view_for(game, player)
 
 
@@ -248,7 +250,7 @@ async def test_a_waiting_table_starts_live_when_the_last_seat_is_taken() -> None
 async def test_reconnecting_takes_an_away_seat_back() -> None:
     from django.utils import timezone
 
-    from live.models import SeatAbsence
+    from games.models import SeatAbsence
 
     table = await seated(rules=SHORT)
     away = await database_sync_to_async(SeatAbsence.objects.create)(

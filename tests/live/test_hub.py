@@ -13,7 +13,7 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from live import feed, hub
 from tests.harness.moves import play_move
 from tests.harness.races import at_once
-from tests.harness.tables import Table, table_create
+from tests.harness.tables import MadeTable, table_create
 from tests.live.sockets import Socket, assert_gapless, assert_nothing_hidden, fresh_channel_layer
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -26,7 +26,7 @@ def _memory_layer(settings: Any) -> None:
     fresh_channel_layer()
 
 
-def move_elsewhere(table: Table) -> int:
+def move_elsewhere(table: MadeTable) -> int:
     """One move made as another process would (a thread with no server loop: only the
     layer hears of it). Returns the new seq."""
     (played,) = at_once(lambda: play_move(table.id))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from core.hooks import Hooks
 from live import lobby
 from tests.harness.moves import play_until
 from tests.harness.tables import table_create
@@ -20,7 +21,8 @@ def test_tournament_tables_first_then_by_spectators(monkeypatch: pytest.MonkeyPa
     done = table_create(rules=TWO)
     play_until(done.game, lambda game, state: game.status == "finished")
     keys = [lobby.spectator_arrived(watched) for _ in range(2)]
-    monkeypatch.setattr(lobby, "featured_by", [lambda ids: {tournament} & set(ids)])
+    monkeypatch.setattr(lobby, "featured", Hooks("featured"))
+    lobby.featured.connect("featured", lambda ids: {tournament} & set(ids), uid="test")
     data = APIClient().get("/api/v1/watch/").json()
     assert [g["id"] for g in data["live"]] == [tournament, watched, quiet]
     assert [g["spectators"] for g in data["live"]] == [0, 2, 0]
@@ -33,7 +35,7 @@ def test_tournament_tables_first_then_by_spectators(monkeypatch: pytest.MonkeyPa
 def test_the_tournaments_app_marks_its_tables() -> None:
     from tournaments.apps import _tournament_tables
 
-    assert _tournament_tables in lobby.featured_by
+    assert _tournament_tables in lobby.featured.at("featured")
 
 
 @pytest.mark.django_db

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from rest_framework.authtoken.models import Token
 
-from accounts.models import Player
+from accounts.devices import _digest
+from accounts.models import Device, Player
 from durak_platform.asgi import application
 from tests.harness.clients import Client
 from tests.harness.tables import table_create
@@ -133,7 +133,7 @@ async def test_wrong_tokens_on_the_socket_charge_the_address(settings: Any) -> N
 
 @database_sync_to_async
 def ticket_for(token: str) -> Any:
-    client = Client((Token.objects.get(key=token).user.player, token))
+    client = Client((Device.objects.get(key_digest=_digest(token)).user.player, token))
     return client.post("/api/v1/auth/ticket/")
 
 
@@ -155,7 +155,7 @@ async def test_a_ticket_opens_one_socket_once() -> None:
 async def test_signing_out_voids_the_tokens_tickets() -> None:
     table = await seated(rules=SHORT)
     ticket = (await ticket_for(table.tokens[0])).json()["ticket"]
-    await database_sync_to_async(Token.objects.filter(key=table.tokens[0]).delete)()
+    await database_sync_to_async(Device.objects.filter(key_digest=_digest(table.tokens[0])).delete)()
     comm, refused = await open_raw(f"/ws/games/{table.id}/?ticket={ticket}")
     assert refused["error"]["code"] == "not_authenticated"
     await comm.disconnect()

@@ -17,6 +17,7 @@ from django.test import Client as DjangoClient
 from django.urls import reverse
 
 from accounts.models import Player
+from coins import services as coin_services
 from games.models import Game
 from tests.harness.clients import member_create
 from tests.harness.moves import play_until
@@ -125,7 +126,7 @@ def test_the_russian_lists_and_the_event_page_have_russian_headers(staff: Django
     assert set(re.findall(r"[А-Яа-яЁё]+", english)) - {"Иван", "Пётр", "РУ"} == set()
     index = visible(get(staff, reverse("admin:index"), "ru"))
     assert "Турниры и монеты" in index and "Tournaments" not in index and "Games" not in index
-    absences = visible(get(staff, reverse("admin:live_seatabsence_changelist"), "ru"))
+    absences = visible(get(staff, reverse("admin:games_seatabsence_changelist"), "ru"))
     assert "Отошедшие от стола" in absences and "Away since" not in absences
     event = finished.events.get(seq=1)
     page = visible(get(staff, reverse("admin:games_gameevent_change", args=[event.pk]), "ru"))
@@ -152,7 +153,7 @@ def test_the_russian_tournament_page_has_no_english_labels_and_reads_its_terms(s
     # Registered accounts: coins at stake are theirs only.
     organiser, alice, bob = (member_create(name)[0] for name in ("Организатор", "Алиса", "Борис"))
     for person in (organiser, alice, bob):
-        services.wallet_welcome(player=person)
+        coin_services.wallet_welcome(player=person)
     made = services.tournament_create(organiser=organiser, data={
         "name": "Кубок клуба", "format": "round_robin", "rules": {"players": 2}, "entry_fee": 10,
         "payouts": [100], "max_entrants": 2})

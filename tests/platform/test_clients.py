@@ -1,4 +1,4 @@
-"""The client's address (``durak_platform.clients``): X-Forwarded-For counts only from the
+"""The client's address (``core.clients``): X-Forwarded-For counts only from the
 proxies the deployment names, and a header of the client's own never makes a new client."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from django.test import RequestFactory
 from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
 
-from durak_platform.clients import client_address, forwarded_address
+from core.clients import client_address, forwarded_address
 from tests.harness.stack import ROOT
 
 
@@ -97,8 +97,10 @@ def test_drf_is_told_the_same_number_of_proxies() -> None:
 
 
 @pytest.mark.parametrize(("name", "value", "says"), [
-    ("DJANGO_NUM_PROXIES", "one", "DJANGO_NUM_PROXIES is a whole number"),
+    ("DURAK_NUM_PROXIES", "one", "DURAK_NUM_PROXIES is a whole number"),
     ("DURAK_FORWARDED_ALLOW_IPS", "10.0.0.0/8,proxy.local", "'proxy.local' is no address or network"),
+    # A name retired for the one naming scheme (docs/settings.md) says its new name.
+    ("DJANGO_NUM_PROXIES", "1", "DJANGO_NUM_PROXIES is now called DURAK_NUM_PROXIES"),
 ])
 def test_bad_proxy_settings_stop_the_start_with_a_reason(name: str, value: str, says: str) -> None:
     env = {**os.environ, name: value, "DJANGO_SETTINGS_MODULE": "durak_platform.settings.test"}

@@ -1,4 +1,4 @@
-"""No credential in a log line: the filter ``durak_platform.logs`` installs on the root
+"""No credential in a log line: the filter ``core.logs`` installs on the root
 logger's handlers and on uvicorn's and Django's own loggers."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from django.test import Client
 
-from durak_platform.logs import OWN_HANDLERS, RedactSecrets, redact
+from core.logs import OWN_HANDLERS, RedactSecrets, redact
 
 
 @pytest.fixture

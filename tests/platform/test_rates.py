@@ -1,4 +1,4 @@
-"""The cache-backed budgets (``durak_platform.rates``): a sliding window that counts
+"""The cache-backed budgets (``core.rates``): a sliding window that counts
 across processes, gives a refused charge back and says how long to wait."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from durak_platform.rates import Throttled, charge, parse_rate
+from core.rates import Throttled, charge, parse_rate
 from tests.harness.stack import ROOT
 
 
@@ -66,7 +66,7 @@ def test_parse_rate() -> None:
 RACER = """
 import django, sys
 django.setup()
-from durak_platform.rates import Throttled, charge
+from core.rates import Throttled, charge
 ok = 0
 for _ in range(60):
     try:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from celery import current_app
 
-from live import clocks
+from games import clocks
 
 
 def test_a_timer_thread_closes_its_connections(monkeypatch: pytest.MonkeyPatch) -> None:

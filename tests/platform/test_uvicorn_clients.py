@@ -21,7 +21,7 @@ from tests.harness.stack import Stack
 
 def embedded_stack(tmp: Path, *, log_level: str = "warning", proxy_headers: bool = False) -> Stack:
     stack = Stack(tmp, database_url=f"sqlite:///{tmp / 'db.sqlite3'}", redis_url="", broker_url="",
-                  env={"DJANGO_CHANNEL_LAYER": "memory", "DJANGO_THROTTLE_AUTH": "3/min",
+                  env={"DJANGO_CHANNEL_LAYER": "memory", "DURAK_THROTTLE_AUTH": "3/min",
                        "DURAK_EMBEDDED_SWEEPS": "0", "DJANGO_LOG_LEVEL": "INFO"})
     stack.migrate()
     stack.start_server("--log-level", log_level, proxy_headers=proxy_headers)

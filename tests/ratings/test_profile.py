@@ -39,6 +39,9 @@ def registered(client: Client, username: str) -> Client:
     """``client``'s guest registered as ``username``: only registered people are rated."""
     answer = client.post("/api/v1/auth/register/", {"username": username, "password": "Durak-profile-2026"})
     assert answer.status_code == 201, answer.content
+    # A change of privilege ends the guest's token: the client goes on with the new one.
+    client.token = answer.json()["token"]
+    client.http.credentials(HTTP_AUTHORIZATION=f"Token {client.token}")
     client.player.refresh_from_db()
     return client
 
@@ -76,7 +79,7 @@ def test_the_schema_names_the_profile_path_and_its_answers() -> None:
     schema = DjangoClient().get("/api/schema/", HTTP_ACCEPT="application/json").json()
     answers = schema["paths"]["/api/v1/players/{player_id}/"]["get"]["responses"]
     assert answers["200"]["content"]["application/json"]["schema"]["$ref"].endswith("/PlayerProfile")
-    assert answers["404"]["content"]["application/json"]["schema"]["$ref"].endswith("/Error")
+    assert answers["404"]["content"]["application/json"]["schema"]["$ref"].endswith("/ApiError")
 
 
 def test_no_such_player_is_a_404_in_the_error_shape() -> None:

@@ -4,7 +4,7 @@ from typing import Any
 
 import pytest
 
-from live import clocks
+from games import clocks
 from tests.harness.fixtures import _fresh_caches, make_client, player  # noqa: F401
 
 

@@ -13,9 +13,11 @@ from django.db import transaction
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from durak_platform.errors import ApplicationError
+from coins import ledger
+from coins import services as coin_services
+from core.errors import ApplicationError
 from tests.harness.clients import member_create
-from tournaments import ledger, prizes, services
+from tournaments import prizes, services
 from tournaments.models import Entry, Tournament
 
 PEOPLE = 5
@@ -73,12 +75,12 @@ def _run(steps: list[tuple[Any, ...]], people: list[Any], staff: User) -> int:
             if kind == "create":
                 made.append(services.tournament_create(organiser=player, data={"name": "t", **arg}).pk)
             elif kind == "grant":
-                services.wallet_grant(player=player, amount=arg, by=staff, key=f"{len(made)}:{who}:{arg}")
+                coin_services.wallet_grant(player=player, amount=arg, by=staff, key=f"{len(made)}:{who}:{arg}")
             elif made:
                 _act(kind, made[arg % len(made)], player, staff)
         except ApplicationError:
             pass  # refused (no coins, closed, not the organiser...): and so nothing moved
-        assert ledger.total_sum() == 0 and ledger.unbalanced_transfers() == []
+        assert ledger.total_sum() == 0 and ledger.unbalanced_movements() == []
     issued = -ledger.balance(ledger.issuer())
     wallets = sum(ledger.wallet_balance(p.pk) for p in people)
     held = 0
@@ -108,8 +110,9 @@ def test_every_account_adds_up_after_any_sequence(steps: list[tuple[Any, ...]]) 
     with transaction.atomic():
         staff = User.objects.create_user("staff-prop", is_staff=True)
         people = [member_create()[0] for _ in range(PEOPLE)]
-        for person in people:
-            services.wallet_welcome(player=person)
+        for person in people:  # welcome coins (fees only) and coins of their own (prizes too)
+            coin_services.wallet_welcome(player=person)
+            coin_services.wallet_grant(player=person, amount=1000, by=staff, key=f"funds:{person.pk}")
         STARTED.append(_run(steps, people, staff))
         transaction.set_rollback(True)
 

@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
+from coins import ledger
 from tests.harness.clients import Client
 from tests.harness.moves import play_out_over_rest
 from tests.harness.races import at_once
-from tournaments import ledger, rounds
+from tournaments import rounds
 from tournaments.models import Entry, Round, Table, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -33,7 +34,7 @@ def _create(organiser: Client, **body: Any) -> int:
 
 
 def _balanced() -> None:
-    assert ledger.total_sum() == 0 and ledger.unbalanced_transfers() == []
+    assert ledger.total_sum() == 0 and ledger.unbalanced_movements() == []
 
 
 def test_parallel_entries_take_exactly_the_places_there_are() -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from coins import ledger
 from tests.harness.clients import MEMBER_PASSWORD, Client
-from tournaments import ledger
 from tournaments.models import Entry
 
 
@@ -31,7 +31,7 @@ def test_a_guest_gets_no_welcome_coins(db: None) -> None:
 
 def test_a_guest_enters_no_tournament_with_a_fee_or_a_prize(db: None) -> None:
     organiser = Client.member()
-    assert organiser.post("/api/v1/wallet/welcome/").status_code == 200
+    ledger.move(f"test-funds:{organiser.player.pk}", "grant", ledger.issuer(), ledger.wallet(organiser.player), 1000)
     guest = Client()
     for terms in ({"entry_fee": 10}, {"added_prize": 50}, {"guarantee": 30}):
         tid = _tournament(organiser, **terms)
@@ -51,7 +51,8 @@ def test_a_guest_who_registers_keeps_its_coins_and_entries(db: None) -> None:
 
     registered = guest.post("/api/v1/auth/register/", {"username": "Маша", "password": MEMBER_PASSWORD})
     assert registered.status_code == 201 and registered.json()["player"]["id"] == guest.player.pk
-    assert registered.json()["token"] == guest.token  # still signed in, same token
+    assert registered.json()["token"] != guest.token  # a change of privilege: a new token
+    guest.http.credentials(HTTP_AUTHORIZATION=f"Token {registered.json()['token']}")
 
     assert guest.get("/api/v1/wallet/").json()["balance"] == 70
     assert guest.post("/api/v1/wallet/welcome/").json()["balance"] == 1070  # now it may

@@ -13,21 +13,25 @@ from django.contrib.auth.models import User
 from django.test import Client as DjangoClient
 from django.utils import timezone
 
-from games.models import Game
-from live.models import SeatAbsence
+from coins import ledger
+from coins import services as coin_services
+from coins.models import LedgerIsAppendOnly, Movement, Posting
+from games.models import Game, SeatAbsence
 from tests.harness.clients import Client
-from tournaments import ledger, services
-from tournaments.models import Entry, LedgerIsAppendOnly, Posting, StaffAction, Tournament, Transfer
+from tournaments import services
+from tournaments.models import Entry, StaffAction, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-WELCOME = services.WELCOME_COINS
+WELCOME = coin_services.WELCOME_COINS
 
 
 def _funded(n: int) -> list[Client]:
     clients = [Client.member() for _ in range(n)]
-    for client in clients:
-        assert client.post("/api/v1/wallet/welcome/").json()["balance"] == WELCOME
+    for client in clients:  # coins of their own: welcome coins fund no added prize or guarantee
+        ledger.move(f"test-funds:{client.player.pk}", Movement.Kind.GRANT, ledger.issuer(),
+                    ledger.wallet(client.player), WELCOME)
+        assert _balance(client) == WELCOME
     return clients
 
 
@@ -50,7 +54,7 @@ def _error(answer: Any, status: int, code: str) -> dict[str, Any]:
 
 def _ledger_balanced() -> None:
     assert ledger.total_sum() == 0
-    assert ledger.unbalanced_transfers() == []
+    assert ledger.unbalanced_movements() == []
 
 
 @pytest.mark.parametrize(("body", "field"), [
@@ -226,8 +230,8 @@ def test_staff_disqualify_an_entrant_whose_seat_then_forfeits() -> None:
     started = bob.post(f"/api/v1/tournaments/{t['id']}/join/").json()
     table = started["rounds"][0]["tables"][0]
     seat = table["players"].index(alice.player.pk)
-    _error(organiser.post(f"/api/v1/tournaments/{t['id']}/disqualify/", {"player": alice.player.pk}), 403,
-           "not_staff")
+    _error(bob.post(f"/api/v1/tournaments/{t['id']}/disqualify/", {"player": alice.player.pk}), 403,
+           "not_organiser")
     user, _ = _staff()
     services.entrant_disqualify(tournament_id=t["id"], player_id=alice.player.pk, by=user, note="two accounts")
     absence = SeatAbsence.objects.get(game_id=table["game"], seat=seat)
@@ -236,6 +240,25 @@ def test_staff_disqualify_an_entrant_whose_seat_then_forfeits() -> None:
                                       by=user).exists()
     detail = organiser.get(f"/api/v1/tournaments/{t['id']}/").json()
     assert {e["player"]: e["status"] for e in detail["entrants"]}[alice.player.pk] == "eliminated"
+    _error(organiser.post(f"/api/v1/tournaments/{t['id']}/disqualify/", {"player": alice.player.pk}), 409,
+           "not_entered")
+
+
+def test_the_organiser_directs_their_tournament_and_disqualifies_from_the_api() -> None:
+    """The contract: the organiser, as the tournament's director, disqualifies; the answer
+    is the tournament, the seat in play forfeits, the prize goes to the others."""
+    organiser, alice, bob = _funded(3)
+    t = _create(organiser, payouts=[100], max_entrants=2, entry_fee=10)
+    alice.post(f"/api/v1/tournaments/{t['id']}/join/")
+    started = bob.post(f"/api/v1/tournaments/{t['id']}/join/").json()
+    table = started["rounds"][0]["tables"][0]
+    answer = organiser.post(f"/api/v1/tournaments/{t['id']}/disqualify/", {"player": bob.player.pk,
+                                                                           "note": "a second account"})
+    assert answer.status_code == 200, answer.content
+    assert answer.json()["id"] == t["id"] and answer.json()["status"] in ("running", "finished")
+    assert SeatAbsence.objects.get(game_id=table["game"], seat=table["players"].index(bob.player.pk)).forfeited
+    _error(organiser.post(f"/api/v1/tournaments/{t['id']}/disqualify/", {"player": "bob"}), 400,
+           "invalid_request")
 
 
 def test_the_admin_exports_the_standings_and_the_ledger_as_csv() -> None:
@@ -252,7 +275,7 @@ def test_the_admin_exports_the_standings_and_the_ledger_as_csv() -> None:
 
 
 def test_the_welcome_coins_come_once_and_the_ledger_is_never_changed() -> None:
-    [client] = _funded(1)
+    client = Client.member()
     assert client.post("/api/v1/wallet/welcome/").json()["balance"] == WELCOME
     wallet = client.get("/api/v1/wallet/").json()
     assert wallet["entries"][0]["kind"] == "welcome" and wallet["entries"][0]["amount"] == WELCOME
@@ -262,15 +285,15 @@ def test_the_welcome_coins_come_once_and_the_ledger_is_never_changed() -> None:
     with pytest.raises(LedgerIsAppendOnly):
         posting.delete()
     with pytest.raises(LedgerIsAppendOnly):
-        Transfer.objects.all().delete()
+        Movement.objects.all().delete()
     _ledger_balanced()
 
 
 def test_staff_grants_are_once_per_key() -> None:
     [client] = _funded(1)
     user, _ = _staff()
-    assert services.wallet_grant(player=client.player, amount=250, by=user, key="league-prize-7") is True
-    assert services.wallet_grant(player=client.player, amount=250, by=user, key="league-prize-7") is False
+    assert coin_services.wallet_grant(player=client.player, amount=250, by=user, key="league-prize-7") is True
+    assert coin_services.wallet_grant(player=client.player, amount=250, by=user, key="league-prize-7") is False
     assert _balance(client) == WELCOME + 250
     _ledger_balanced()
 

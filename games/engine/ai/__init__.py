@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from enum import StrEnum
 
 from games.engine.actions import Action
 from games.engine.ai import experienced, greedy, master, novice, random_play
@@ -21,7 +22,18 @@ from games.engine.ai.reads import reads_for
 from games.engine.events import Event
 from games.engine.state import State
 
-LEVELS = ("random", "novice", "experienced", "master", "greedy")
+
+class Level(StrEnum):
+    """A computer player's level, weakest first (the arena's baselines last)."""
+
+    RANDOM = "random"
+    NOVICE = "novice"
+    EXPERIENCED = "experienced"
+    MASTER = "master"
+    GREEDY = "greedy"
+
+
+LEVELS = tuple(level.value for level in Level)
 # Levels that read the others' moves from the game's history.
 READERS = frozenset({"master"})
 
@@ -64,4 +76,4 @@ def choose_from_observation(obs: Observation, level: str, seed: int = 0,
     return master.choose(obs, rng, budget_ms, work)
 
 
-__all__ = ["LEVELS", "READERS", "Observation", "choose_action", "choose_from_observation", "observe"]
+__all__ = ["LEVELS", "Level", "READERS", "Observation", "choose_action", "choose_from_observation", "observe"]

@@ -11,33 +11,22 @@ as on a real game.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from games.engine.ai.observe import Observation
 from games.engine.ai.reads import likelihood
 from games.engine.cards import card_list
-from games.engine.fold import new_state
-from games.engine.state import State
-
-
-def rebuild(template: State, **fields: Any) -> State:
-    """``template`` with ``fields`` replaced, derived fields (if the engine keeps any) redone."""
-    evolve = getattr(template, "evolve", None)
-    if evolve is not None:
-        rebuilt: State = evolve(**fields)
-        return rebuilt
-    return template._replace(**fields)
+from games.engine.state import NO_SEAT, State, rederive
 
 
 def _state(obs: Observation, hands: tuple[int, ...], deck: tuple[int, ...]) -> State:
-    return rebuild(
-        new_state(obs.rules, deck), beaters=obs.beaters, deck_pos=len(deck) - obs.deck_count,
-        trump=obs.trump, trump_suit=obs.trump_suit, hands=hands, known=obs.known,
-        discard=obs.discard, table=obs.table, table_ranks=obs.table_ranks, attacker=obs.attacker,
-        defender=obs.defender, lead=obs.lead, start_hand=obs.start_hand, passed=obs.passed,
-        taking=obs.taking, bouts=obs.bouts, out=obs.out, places=obs.places,
-        proezdnoy_used=obs.proezdnoy_used, turn=obs.turn, barred=obs.barred, result=None,
+    state = State(
+        obs.rules, obs.beaters, deck, len(deck) - obs.deck_count, obs.trump, obs.trump_suit, hands,
+        obs.known, obs.discard, obs.table, obs.table_ranks, obs.attacker, obs.defender, obs.lead,
+        obs.start_hand, obs.passed, obs.taking, obs.bouts, obs.out, obs.places, obs.proezdnoy_used,
+        None, 0, 0, NO_SEAT, obs.turn, obs.barred,
     )
+    rederive(state)
+    return state
 
 
 # A deal is kept with the likelihood of the others' moves given their dealt hands

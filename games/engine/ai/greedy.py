@@ -10,11 +10,11 @@ full state, for rollouts; a test checks the two agree.
 
 from __future__ import annotations
 
-from games.engine.actions import PASS, TAKE, Action, Attack, Defend, Transfer
+from games.engine.actions import ATTACK_ONE, DEFEND, PASS, TAKE, Action, Attack, Defend, Transfer
 from games.engine.ai.observe import Observation
 from games.engine.cards import RANK_MASK, RANK_OF, SUIT_MASK
 from games.engine.legal import transfer_options
-from games.engine.state import State, room
+from games.engine.state import State
 
 THICK_DECK = 4
 
@@ -79,7 +79,7 @@ def greedy_state(state: State, seat: int) -> Action:
         leads = hand
         if thick and leads & ~trumps:
             leads &= ~trumps
-        return Attack((cheapest(leads, trumps),))
+        return ATTACK_ONE[cheapest(leads, trumps)]
     if seat == state.defender:
         best: Action = TAKE
         best_cost = 1 << 30
@@ -88,7 +88,7 @@ def greedy_state(state: State, seat: int) -> Action:
                 options = hand & state.beaters[attack]
                 if options:
                     card = cheapest(options, trumps)
-                    best, best_cost = Defend(card, target), cost(card, trumps)
+                    best, best_cost = DEFEND[card][target], cost(card, trumps)
                 break
         if state.rules.transfers and hand & RANK_MASK[RANK_OF[table[0][0]]]:
             for action in transfer_options(state):
@@ -97,10 +97,10 @@ def greedy_state(state: State, seat: int) -> Action:
                     if c < best_cost:
                         best, best_cost = action, c
         return best
-    throwable = hand & state.table_ranks if room(state) > 0 else 0
+    throwable = hand & state.table_ranks if state.room > 0 else 0
     if thick:
         throwable &= ~trumps
     if not throwable:
         return PASS
-    return Attack((cheapest(throwable, trumps),))
+    return ATTACK_ONE[cheapest(throwable, trumps)]
 

@@ -4,7 +4,7 @@ While cards are hidden it runs determinized Monte Carlo (perfect-information sam
 each round deals the unseen cards at random consistently with the observation
 (``determinize``, which also weighs what the others' moves said of their hands: ``reads``),
 then plays every candidate action in that same deal and finishes the game with playouts
-in which every seat follows the page's tips (``experienced.tips_state``: as cheap as
+in which every seat follows the page's tips (``tips.tips_state``: as cheap as
 greedy playouts, and it keeps trumps and takes cheap bouts as good players do); the action
 with the best mean score is chosen.
 Candidates are the legal actions less a defender's near-twins: it beats only the first
@@ -45,6 +45,7 @@ from games.engine.ai.rollout import playout
 from games.engine.ai.sim import step
 from games.engine.ai.solver import NodeBudget, NodeLimit, Solver
 from games.engine.ai.swindle import swindle
+from games.engine.ai.tips import tips_state
 from games.engine.cards import SUIT_MASK
 from games.engine.state import State
 
@@ -74,6 +75,14 @@ SAME_ROUNDS = 24
 # The tips' move is kept unless another action leads it by this many standard errors
 # (1.75 did no better: -2.0 points [-8.7, +4.7] over 200 paired games).
 PRIOR_Z = 1.0
+# With the thinking to afford it (the clock, which the compiled engine fills with some five
+# times the playouts it used to, or a work budget of CAREFUL_WORK playouts and more), the
+# race is more careful: an action is dropped only from CAREFUL_ROUNDS deals on and CAREFUL_Z
+# standard errors behind, so the clock goes on the close calls, where more thought can still
+# change the move, instead of ending early on a lead that noise may have given.
+CAREFUL_WORK = 8000
+CAREFUL_ROUNDS = 48
+CAREFUL_Z = 3.0
 
 
 def candidates(obs: Observation) -> list[Action]:
@@ -118,6 +127,10 @@ class Thinking:
             return NodeBudget(10**9, self.deadline)
         return NodeBudget(self.work * HORIZON_NODES_PER_PLAYOUT, None)
 
+    def careful(self) -> bool:
+        """Whether the race may be careful (see CAREFUL_WORK)."""
+        return self.work is None or self.work >= CAREFUL_WORK
+
     def playouts(self) -> float:
         return self.work if self.work is not None else math.inf
 
@@ -152,7 +165,7 @@ def _read_out(obs: Observation, legal: list[Action], rng: Random, thinking: Thin
     except NodeLimit:
         # Too big to read out: search to a horizon instead, since sampling would score
         # each move by a single playout (every deal is this one).
-        found = deepen(world, seat, legal, experienced.tips_state, thinking.horizon())
+        found = deepen(world, seat, legal, tips_state, thinking.horizon())
     if found is None:
         return None
     action, value, exact = found
@@ -186,9 +199,9 @@ class Race:
                 self.diff2[i][j] += d * d
         self.rounds += 1
 
-    def drop_behind(self) -> None:
+    def drop_behind(self, z: float) -> None:
         """Keep only the actions still in the race (see ``_race``)."""
-        self.alive = _race(self.alive, self.totals, self.diff, self.diff2, self.rounds)
+        self.alive = _race(self.alive, self.totals, self.diff, self.diff2, self.rounds, z)
 
     def choice(self) -> int:
         """The best mean score, unless it does not lead the prior (action 0) clearly:
@@ -211,6 +224,7 @@ def _sample(obs: Observation, legal: list[Action], rng: Random, thinking: Thinki
     race = Race(len(legal))
     scores = [0.0] * len(legal)
     playouts_left = thinking.playouts()
+    min_rounds, z = (CAREFUL_ROUNDS, CAREFUL_Z) if thinking.careful() else (MIN_ROUNDS, Z)
     while True:
         world = determinize(obs, rng)
         if not _play_deal(world, seat, legal, race, scores, thinking):
@@ -219,8 +233,8 @@ def _sample(obs: Observation, legal: list[Action], rng: Random, thinking: Thinki
         playouts_left -= len(race.alive)
         if len(race.alive) == 1 or thinking.out_of_time() or playouts_left < len(race.alive):
             break
-        if race.rounds >= MIN_ROUNDS and race.rounds % CHECK_EVERY == 0:
-            race.drop_behind()
+        if race.rounds >= min_rounds and race.rounds % CHECK_EVERY == 0:
+            race.drop_behind(z)
             if len(race.alive) == 1:
                 break
     return race.choice()
@@ -231,14 +245,14 @@ def _play_deal(world: State, seat: int, legal: list[Action], race: Race, scores:
     """Score every alive action in one deal by a tips playout, into ``scores``; False if
     the clock ran out first (never in the first deal, so there is always one)."""
     for i in race.alive:
-        scores[i] = playout(step(world, seat, legal[i]), seat, policy=experienced.tips_state)
+        scores[i] = playout(step(world, seat, legal[i]), seat, policy=tips_state)
         if race.rounds and thinking.out_of_time():
             return False
     return True
 
 
 def _race(alive: list[int], totals: list[float], diff: list[list[float]], diff2: list[list[float]],
-          rounds: int) -> list[int]:
+          rounds: int, z: float) -> list[int]:
     """The actions still in the race after ``rounds`` deals shared by every alive action."""
     leader = max(alive, key=lambda i: (totals[i], -i))
     kept = []
@@ -251,7 +265,7 @@ def _race(alive: list[int], totals: list[float], diff: list[list[float]], diff2:
         if var == 0.0:
             if mean < 0 or rounds >= SAME_ROUNDS:
                 continue  # always behind, or the same move in effect
-        elif mean + Z * math.sqrt(var / rounds) < 0:
+        elif mean + z * math.sqrt(var / rounds) < 0:
             continue
         kept.append(i)
     return kept

@@ -7,7 +7,8 @@ from collections.abc import Callable
 
 from games.engine.actions import Action
 from games.engine.ai.greedy import greedy_state
-from games.engine.ai.sim import mover, score, step
+from games.engine.ai.sim import mover, score
+from games.engine.decide import advance
 from games.engine.state import NO_SEAT, State
 
 Policy = Callable[[State, int], Action]
@@ -28,10 +29,15 @@ def circle_bound(state: State) -> int:
 
 def playout(state: State, seat: int, max_moves: int | None = None, policy: Policy = greedy_state) -> float:
     """The score for ``seat`` when every seat plays ``policy`` from ``state``; a game not
-    over after ``max_moves`` (by default ``circle_bound``) counts as a draw."""
-    for _ in range(circle_bound(state) if max_moves is None else max_moves):
+    over after ``max_moves`` (by default ``circle_bound``) counts as a draw.
+
+    The playout moves one copy of ``state`` on in place (``advance``): nothing else ever
+    sees the positions in between, so none needs a state of its own."""
+    moves = circle_bound(state) if max_moves is None else max_moves
+    state = state.copy()
+    for _ in range(moves):
         actor = mover(state)
         if actor == NO_SEAT:
             break
-        state = step(state, actor, policy(state, actor))
+        advance(state, actor, policy(state, actor))
     return score(state, seat)

@@ -8,7 +8,7 @@ with ``apply`` and ``decide``). ``mover`` fixes one turn order when two seats ma
 from __future__ import annotations
 
 from games.engine.decide import step
-from games.engine.state import NO_SEAT, State, current_thrower
+from games.engine.state import NO_SEAT, State
 
 __all__ = ["mover", "score", "step"]
 
@@ -24,7 +24,7 @@ def mover(state: State) -> int:
         for _, defense in state.table:
             if defense < 0:
                 return state.defender
-    return current_thrower(state)
+    return state.thrower
 
 
 def score(state: State, seat: int) -> float:

@@ -10,8 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from games.engine import Rules, State, actors, legal_actions, replay, shuffled_deck, start
 from games.engine.actions import TAKE, Attack
 from games.engine.ai import Observation, experienced, observe
-from games.engine.ai.experienced import Seen, W
+from games.engine.ai.experienced import Seen
 from games.engine.ai.sim import step
+from games.engine.ai.tips import W
 from tests.engine.ai.support import positions
 from tests.engine.ai.test_information import reshuffled
 from tests.engine.random_games import MAX_ACTIONS, SEEDS, any_rules

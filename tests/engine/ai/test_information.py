@@ -6,7 +6,7 @@ import random
 
 from games.engine import State, legal_actions
 from games.engine.ai import Observation, choose_action, observe
-from games.engine.ai.determinize import determinize, rebuild
+from games.engine.ai.determinize import determinize
 from games.engine.cards import card_list
 from tests.engine.ai.support import positions
 
@@ -48,7 +48,7 @@ def reshuffled(state: State, seat: int, rng: random.Random) -> State:
             pool = pool[need:]
     stock = pool + ([state.trump] if state.deck_pos < len(state.deck) else [])
     deck = state.deck[: state.deck_pos] + tuple(stock)
-    return rebuild(state, hands=tuple(hands), deck=deck)
+    return state.evolve(hands=tuple(hands), deck=deck)
 
 
 def test_observation_has_only_public_fields() -> None:

@@ -10,14 +10,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.elimination import RULES, advance, going_on, is_final, play, progress, standings
-from tournaments.places import Played, Round
+from tournaments.elimination import (
+    RULES,
+    advance,
+    going_on,
+    is_final,
+    play,
+    progress,
+    replay_group,
+    standings,
+)
+from tournaments.places import PlayedTournament, RoundResult
 from tournaments.seating import table_sizes
 
 from .results import by_rating, outcomes
 
 
-def check_played(entrants: list[int], seats: int, rule: str, played: Played) -> None:
+def check_played(entrants: list[int], seats: int, rule: str, played: PlayedTournament) -> None:
     ranking = played.standings
     assert sorted(p for g in ranking for p in g) == sorted(entrants), "every entrant placed exactly once"
     assert all(ranking) or not entrants
@@ -91,7 +100,7 @@ def test_the_best_player_wins_when_the_best_always_goes_out_first(seats: int, ru
 
 
 def test_the_durak_leaves_and_a_drawn_pair_both_go_on() -> None:
-    rnd = Round.of([[[1], [2], [3]], [[4, 5]]])
+    rnd = RoundResult.of([[[1], [2], [3]], [[4, 5]]])
     moved = advance(rnd, "durak")
     assert moved.on == (1, 2, 4, 5) and moved.out == ((3,),)
 
@@ -99,7 +108,7 @@ def test_the_durak_leaves_and_a_drawn_pair_both_go_on() -> None:
 def test_half_rule_sends_the_better_half_on_and_ties_at_the_cut_go_on_together() -> None:
     assert [going_on(k, "half") for k in range(2, 7)] == [1, 2, 2, 3, 3]
     assert [going_on(k, "durak") for k in range(2, 7)] == [1, 2, 3, 4, 5]
-    rnd = Round.of([[[1], [2], [3], [4]], [[5], [6, 7], [8]]])
+    rnd = RoundResult.of([[[1], [2], [3], [4]], [[5], [6, 7], [8]]])
     moved = advance(rnd, "half")
     assert moved.on == (1, 2, 5, 6, 7)
     # Left in this round: ranked by how many finished below them at their table.
@@ -109,36 +118,64 @@ def test_half_rule_sends_the_better_half_on_and_ties_at_the_cut_go_on_together()
 
 
 def test_a_forfeited_seat_leaves_whatever_its_place() -> None:
-    rnd = Round.of([[[1], [2], [3]], [[4], [5], [6]]], forfeits=[1])
+    rnd = RoundResult.of([[[1], [2], [3]], [[4], [5], [6]]], forfeits=[1])
     assert advance(rnd, "durak").on == (2, 4, 5)
 
 
 def test_a_bye_goes_on() -> None:
-    rnd = Round.of([[[1], [2]]], byes=[3])
+    rnd = RoundResult.of([[[1], [2]]], byes=[3])
     assert advance(rnd, "durak").on == (1, 3)
 
 
 def test_standings_rank_the_final_then_later_rounds_first() -> None:
     entrants = [1, 2, 3, 4, 5, 6, 7]
     rounds = [
-        Round.of([[[1], [2], [3], [4]], [[5], [6], [7]]]),  # 4 and 7 leave
-        Round.of([[[3], [1], [2]], [[6], [5]]]),  # five in, tables of 3: not yet the final
+        RoundResult.of([[[1], [2], [3], [4]], [[5], [6], [7]]]),  # 4 and 7 leave
+        RoundResult.of([[[3], [1], [2]], [[6], [5]]]),  # five in, tables of 3: not yet the final
     ]
     first = progress(entrants, rounds[:1], "durak", 3)
     assert first.still_in == (1, 2, 3, 5, 6) and not first.next_final and not first.over
     after = progress(entrants, rounds, "durak", 3)
     assert after.still_in == (1, 3, 6) and after.next_final and not after.over
     assert standings(entrants, rounds, "durak")[0] == [1, 3, 6], "those still in share the top until the end"
-    rounds.append(Round.of([[[6], [1, 3]]]))  # a final whose last two drew
+    rounds.append(RoundResult.of([[[6], [1, 3]]]))  # a final whose last two drew
     # The duraks of one round tie across tables, whatever the size of their table.
     assert standings(entrants, rounds, "durak") == [[6], [1, 3], [2, 5], [4, 7]]
     assert progress(entrants, rounds, "durak", 3).over
-    with pytest.raises(ValueError, match="follows the final"):
-        standings(entrants, [*rounds, Round.of([[[6], [1]]])], "durak")
+    with pytest.raises(ValueError, match="different places"):
+        standings(entrants, [*rounds, RoundResult.of([[[6], [1]]])], "durak")
+    with pytest.raises(ValueError, match="one tiebreak table"):
+        standings(entrants, [*rounds, RoundResult.of([[[1]], [[3]]])], "durak")
+
+
+def test_a_drawn_final_is_played_again_by_the_tied_players_until_one_wins() -> None:
+    """One winner, always: a tie at the top (or across places paying differently) is
+    replayed at one table by the tied players; a drawn replay is replayed again."""
+    entrants = [1, 2, 3, 4, 5, 6]
+    rounds = [RoundResult.of([[[1], [2]], [[3], [4]], [[5], [6]]]), RoundResult.of([[[1, 3, 5]]])]  # the final: all drew
+    ranking = standings(entrants, rounds, "durak")
+    assert ranking == [[1, 3, 5], [2, 4, 6]]
+    assert replay_group(ranking, [60, 30, 10]) == [1, 3, 5]
+    rounds.append(RoundResult.of([[[3], [1, 5]]]))  # the tiebreak: 3 wins, 1 and 5 draw below
+    ranking = standings(entrants, rounds, "durak")
+    assert ranking == [[3], [1, 5], [2, 4, 6]]
+    assert replay_group(ranking, [60, 30, 10]) == [1, 5], "second and third pay differently"
+    assert replay_group(ranking, [60, 20, 20]) is None, "second and third pay the same: they share"
+    rounds.append(RoundResult.of([[[5], [1]]]))
+    assert standings(entrants, rounds, "durak") == [[3], [5], [1], [2, 4, 6]]
+    assert progress(entrants, rounds, "durak", 3).over
+
+
+def test_a_tiebreak_may_leave_out_a_tied_player_who_cannot_sit() -> None:
+    """A tied player disqualified before the tiebreak does not sit: the others rank above."""
+    entrants = [1, 2, 3, 4, 5, 6]
+    rounds = [RoundResult.of([[[1], [2]], [[3], [4]], [[5], [6]]]), RoundResult.of([[[1, 3, 5]]]), RoundResult.of([[[3], [1]]])]
+    assert standings(entrants, rounds, "durak") == [[3], [1], [5], [2, 4, 6]]
+    assert replay_group([[1, 2, 3]], [100]) == [1, 2, 3] and replay_group([[1], [2, 3]], [100]) is None
 
 
 def test_standings_refuse_a_player_who_sits_again_after_going_out() -> None:
-    rounds = [Round.of([[[1], [2], [3]], [[4], [5], [6]]]), Round.of([[[1], [3], [2]], [[4], [5]]])]
+    rounds = [RoundResult.of([[[1], [2], [3]], [[4], [5], [6]]]), RoundResult.of([[[1], [3], [2]], [[4], [5]]])]
     with pytest.raises(ValueError, match="player 3"):
         standings(range(1, 7), rounds, "durak")
     with pytest.raises(ValueError, match="no seat"):

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.places import Round, forfeited, outlasted, table_order, table_points
+from tournaments.places import RoundResult, forfeited, outlasted, table_order, table_points
 
 from .results import random_result
 
@@ -90,7 +90,7 @@ def test_every_result_ranks_every_player_once_and_points_add_up(seats: int, seed
 
 def test_a_round_refuses_a_player_twice() -> None:
     with pytest.raises(ValueError, match="player 3"):
-        Round.of([[[1], [3]], [[3, 4]]])
+        RoundResult.of([[[1], [3]], [[3, 4]]])
     with pytest.raises(ValueError, match="player 1"):
-        Round.of([[[1], [2]]], byes=[1])
-    assert Round.of([[[1], [2]]], byes=[5]).players() == [1, 2, 5]
+        RoundResult.of([[[1], [2]]], byes=[1])
+    assert RoundResult.of([[[1], [2]]], byes=[5]).players() == [1, 2, 5]

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.prizes import (
-    MAX_PAID,
+    WHOLE_PAID,
     Pool,
     check_payouts,
     paid_places,
@@ -58,17 +58,28 @@ def test_pool_adds_up(fee: int, n: int, rake: int, added: int, guarantee: int) -
 def test_the_payout_table_is_non_increasing_and_sums_to_100() -> None:
     for entrants in range(0, 2100):
         table = payout_table(entrants)
-        assert sum(table) == 100 and min(table) >= 1, entrants
+        assert sum(table) == 100 and min(table) > 0, entrants
         assert table == sorted(table, reverse=True), entrants
-        assert len(table) == paid_places(entrants) <= MAX_PAID, entrants
-        assert check_payouts(table) == table
+        assert len(table) == paid_places(entrants), entrants
+        if len(table) <= WHOLE_PAID:
+            assert check_payouts(table) == table
 
 
 def test_the_payout_table_pays_about_15_percent() -> None:
     assert payout_table(2) == payout_table(9) == [100]
     assert payout_table(10) == [60, 40]
     assert payout_table(20) == [46, 31, 23]
-    assert len(payout_table(100)) == 15 and len(payout_table(1024)) == MAX_PAID
+    assert len(payout_table(100)) == 15 and len(payout_table(200)) == WHOLE_PAID
+
+
+def test_large_fields_pay_about_15_percent_in_hundredths_of_a_percent() -> None:
+    """Once the table paid at most 30 places, whatever the field: 1,024 entrants, 3% paid."""
+    table = payout_table(1024)
+    assert len(table) == 154 and sum(table) == 100
+    assert all(a >= b > 0 for a, b in zip(table, table[1:], strict=False))
+    assert all((100 * p).denominator == 1 for p in table), "hundredths of a percent"
+    amounts = place_amounts(10_000, table, 1024)
+    assert sum(amounts) == 10_000 and amounts[153] > 0 == amounts[154]
 
 
 @pytest.mark.parametrize(("value", "message"), [

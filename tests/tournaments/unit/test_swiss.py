@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments import swiss
-from tournaments.places import Round
+from tournaments.places import RoundResult
 from tournaments.seating import Seating, table_sizes
 
 from .results import outcomes
@@ -41,12 +41,12 @@ def repeat_free_exists(players: list[int], sizes: list[int], met: dict[int, Coun
     return False
 
 
-def random_history(rng: random.Random, players: list[int], seats: int, rounds: int) -> list[Round]:
-    history: list[Round] = []
+def random_history(rng: random.Random, players: list[int], seats: int, rounds: int) -> list[RoundResult]:
+    history: list[RoundResult] = []
     for number in range(rounds):
         seating = swiss.pair(players, seats, points=swiss.points(history), met=swiss.opponents(history),
                              seed=rng.randrange(10**9), byes_had=[p for r in history for p in r.byes])
-        history.append(Round.of([[[p] for p in rng.sample(t, len(t))] for t in seating.tables], seating.byes))
+        history.append(RoundResult.of([[[p] for p in rng.sample(t, len(t))] for t in seating.tables], seating.byes))
         assert number == len(history) - 1
     return history
 
@@ -86,7 +86,7 @@ def test_the_bye_goes_to_the_lowest_who_has_had_none() -> None:
 
 
 def test_points_and_buchholz() -> None:
-    rounds = [Round.of([[[1], [2]], [[3, 4]]], byes=[5]), Round.of([[[1], [3], [5]]], byes=[2, 4])]
+    rounds = [RoundResult.of([[[1], [2]], [[3, 4]]], byes=[5]), RoundResult.of([[[1], [3], [5]]], byes=[2, 4])]
     assert swiss.points(rounds) == {1: 2 + 4, 2: 0 + 2, 3: 1 + 2, 4: 1 + 2, 5: 2 + 0}
     rows = {row.player: row for row in swiss.rows(range(1, 6), rounds)}
     assert rows[1].buchholz == 2 + 3 + 2  # met 2, then 3 and 5
@@ -97,7 +97,7 @@ def test_points_and_buchholz() -> None:
 
 
 def test_equal_on_points_and_buchholz_share_a_place_unless_lots_are_drawn() -> None:
-    rounds = [Round.of([[[1], [2]], [[3], [4]]])]
+    rounds = [RoundResult.of([[[1], [2]], [[3], [4]]])]
     assert swiss.standings(range(1, 5), rounds) == [[1, 3], [2, 4]]
     drawn = swiss.standings(range(1, 5), rounds, seed="lots")
     assert [sorted(drawn[0] + drawn[1]), sorted(drawn[2] + drawn[3])] == [[1, 3], [2, 4]]
@@ -162,3 +162,17 @@ def test_a_spent_search_budget_still_seats_everyone_with_no_more_repeats_than_gr
     assert repeats(full, met) <= repeats(tight, met)
     with pytest.raises(ValueError):
         swiss.pair([1, 1, 2], 2, points={1: 1}, met={}, seed=1)
+
+
+def test_points_are_worth_the_same_at_tables_of_different_sizes() -> None:
+    """Issue 31, defect 5: 13 players at tables of 4 sit 4, 3, 3, 3; a win was worth 3 at
+    the table of 4 and 2 at the others. Scaled to tables of 4, it is worth 3 everywhere."""
+    rounds = [RoundResult.of([[[1], [2], [3], [4]], [[5], [6], [7]], [[8], [9], [10]], [[11], [12], [13]]])]
+    scored = swiss.points(rounds, seats=4)
+    assert scored[1] == scored[5] == scored[8] == scored[11] == 6  # half-points: 3 points
+    assert scored[4] == scored[7] == scored[13] == 0
+    assert scored[6] == 3 and scored[2] == 4  # outlasting half a table is worth half a win
+    rows = swiss.rows(range(1, 14), rounds, seats=4)
+    assert {row.player for row in rows[:4]} == {1, 5, 8, 11}
+    assert swiss.points(rounds) == {**{p: v for p, v in zip(range(1, 5), (6, 4, 2, 0), strict=True)},
+                                    5: 4, 6: 2, 7: 0, 8: 4, 9: 2, 10: 0, 11: 4, 12: 2, 13: 0}, "unscaled: as before"

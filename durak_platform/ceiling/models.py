@@ -1,8 +1,0 @@
-from django.db import models
-
-
-class Ping(models.Model):
-    """One row per ceiling request: the cheapest write an authenticated API call can do."""
-
-    user_id = models.BigIntegerField()
-    created_at = models.DateTimeField(auto_now_add=True)

@@ -1,0 +1,54 @@
+"""A move's append, apart from where its rows are written: the events folded into the
+state and the rows to store (``folded``), and what runs once it is committed
+(``move_of``, ``after_commit``). Shared by one game's move (``games.services``) and a
+round's tables dealt at once (``games.arranged``)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from accounts.models import Player
+from games import computer, signals, snapshots, store
+from games.engine import Event, GameFinished, GameStarted, State, apply, event_to_dict, given_up_seats
+from games.models import Game, Seat
+
+
+def after_commit(game_id: int, created_at: datetime | None, move: signals.MoveCommitted) -> None:
+    """The move is committed: cache its state, then tell the apps above (``signals``)."""
+    # Only committed states may enter the cache: a rolled-back seq could be reused.
+    snapshots.remember(game_id, created_at, move.seq, move.state)
+    signals.move_committed.run(move)
+
+
+def move_of(game: Game, seats: list[Seat], state: State) -> signals.MoveCommitted:
+    """What the move's hooks are told once it is committed: the game at its new seq."""
+    return signals.MoveCommitted(game_id=game.pk, seq=game.seq, state=state,
+                                 computer_due=bool(computer.seats_to_act(state, seats)),
+                                 timed=game.move_timer is not None)
+
+
+def folded(game: Game, state: State | None, events: list[Event], *, actor_seat: int | None,
+           actor: Player | None, now: datetime) -> tuple[State, list[store.Row]]:
+    """``events`` applied after ``game.seq``: the new state and the rows to store; the
+    game's summary (seq, status, times, result) updated in memory, not yet stored."""
+    rows: list[store.Row] = []
+    for index, event in enumerate(events):
+        state = apply(state, event)
+        game.seq += 1
+        payload = event_to_dict(event)
+        caused = index == 0 and actor_seat is not None
+        rows.append((game.seq, event.type, payload["v"], payload, actor_seat if caused else None,
+                     actor.pk if caused and actor is not None else None))
+        if isinstance(event, GameStarted):
+            game.status = Game.Status.ACTIVE
+            game.started_at = now
+        elif isinstance(event, GameFinished):
+            game.status = Game.Status.FINISHED
+            game.finished_at = now
+            game.result = payload
+    assert state is not None, "a game's first event is GameStarted"
+    if game.result is not None and state.given_up and game.status == Game.Status.FINISHED:
+        # Seats their person left rank last, whatever the cards did (``games.leaving``).
+        game.result = {**game.result, "forfeits": given_up_seats(state)}
+    game.last_event_at = now
+    return state, rows

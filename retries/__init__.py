@@ -1,0 +1,1 @@
+"""Safe retries: ``Idempotency-Key`` on any POST (``retries.middleware``)."""

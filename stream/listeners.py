@@ -1,0 +1,126 @@
+"""The account stream as a listener of the apps below it.
+
+- games: after each committed move (``move_committed``, the ``announce`` stage, after the
+  live viewers hear of it and before a computer answers) ``game_started`` once per seat and
+  ``your_turn`` for each person who must act at that seq; on ``game_finished`` each
+  person's place. These run after the move's commit, each in its own transaction, and
+  their keys make a hook run twice append once.
+- tournaments: ``table_ready`` and ``tournament_finished`` in the round's own transaction.
+- challenges: received / accepted / declined / cancelled in the challenge's transaction
+  (an expired challenge tells no one: nothing was asked of anybody).
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from challenges.models import Challenge
+from challenges.signals import ChallengeChanged, challenge_changed
+from games.engine import actors
+from games.models import Game, Seat, SeatAbsence
+from games.places import table_order
+from games.selectors import out_together
+from games.signals import MoveCommitted, move_committed
+from games.timers import move_deadline
+from stream import events, store
+from tournaments.signals import TablesReady, TournamentFinished, tables_ready, tournament_finished
+
+logger = logging.getLogger(__name__)
+
+
+def connect() -> None:
+    # Announced with the move, before a computer's answer (which, played inline, runs its
+    # own hooks first): so game_started comes before the turns that follow it.
+    move_committed.connect("announce", turns_hook, uid="stream.turns")
+    move_committed.connect("finished", on_game_finished, uid="stream.game_finished")
+    tables_ready.connect("announce", on_tables_ready, uid="stream.tables_ready")
+    tournament_finished.connect("announce", on_tournament_finished, uid="stream.tournament_finished")
+    challenge_changed.connect("announce", on_challenge_changed, uid="stream.challenge_changed")
+
+
+def _people(game: Game) -> dict[int, int]:
+    """Seat number → player id, for the seats people hold."""
+    return {seat: player for seat, player in Seat.objects.filter(game=game, player__isnull=False)
+            .values_list("number", "player_id")}
+
+
+def _deadline(game: Game, seat: int) -> datetime | None:
+    absence = SeatAbsence.objects.filter(game_id=game.pk, seat=seat, returned_at__isnull=True).first()
+    seconds = move_deadline(game, absence)
+    if seconds is None or game.last_event_at is None:
+        return None
+    return game.last_event_at + timedelta(seconds=seconds)
+
+
+def turns_hook(move: MoveCommitted) -> None:
+    """The move is committed: its stream events. A failure is logged, never raised (the
+    move stands); the stream then lacks a turn, which the game's own view still shows."""
+    try:
+        _turns(move)
+    except Exception:
+        logger.exception("stream: game %s at seq %s", move.game_id, move.seq)
+
+
+def _dealt(move: MoveCommitted) -> bool:
+    """Whether this move dealt the game: nothing played yet (the first bout open, an empty table)."""
+    return move.state.bouts == 0 and not move.state.table and move.state.result is None
+
+
+def _turns(move: MoveCommitted) -> None:
+    game = Game.objects.filter(pk=move.game_id).first()
+    if game is None:
+        return
+    people = _people(game)
+    if not people:
+        return
+    pending: list[store.Pending] = []
+    if _dealt(move):
+        pending += [events.game_started(player, game.pk, seat) for seat, player in sorted(people.items())]
+    if game.seq == move.seq and not move.finished:  # else a later move's hook tells whose turn it is
+        given_up = move.state.given_up
+        pending += [events.your_turn(people[seat], game.pk, move.seq, _deadline(game, seat))
+                    for seat in actors(move.state) if seat in people and not given_up >> seat & 1]
+    store.append(pending)
+
+
+def on_game_finished(move: MoveCommitted) -> None:
+    game = Game.objects.filter(pk=move.game_id).first()
+    if game is None or game.result is None:
+        return
+    people = _people(game)
+    if not people:
+        return
+    order = table_order(range(game.players), game.result, together=out_together(game.pk) or None)
+    place, places = 1, {}
+    for group in order:
+        for seat in group:
+            places[seat] = place
+        place += len(group)
+    store.append([events.game_finished(player, game.pk, places[seat], game.result.get("durak") == seat)
+                  for seat, player in sorted(people.items())])
+
+
+def on_tables_ready(ready: TablesReady) -> None:
+    store.append([events.table_ready(player, ready.tournament_id, game_id) for game_id, players in ready.tables
+                  for player in players])
+
+
+def on_tournament_finished(finished: TournamentFinished) -> None:
+    store.append([events.tournament_finished(row.player, finished.tournament_id, row.place, row.prize)
+                  for row in finished.standings])
+
+
+def on_challenge_changed(changed: ChallengeChanged) -> None:
+    challenge = changed.challenge
+    status = challenge.status
+    if status == Challenge.Status.PENDING and challenge.challenged_id is not None:
+        store.append([events.challenge(challenge.challenged_id, "challenge_received", challenge.pk)])
+    elif status == Challenge.Status.ACCEPTED:
+        assert challenge.challenged_id is not None
+        store.append([events.challenge(player, "challenge_accepted", challenge.pk, challenge.game_id)
+                      for player in (challenge.challenger_id, challenge.challenged_id)])
+    elif status == Challenge.Status.DECLINED:
+        store.append([events.challenge(challenge.challenger_id, "challenge_declined", challenge.pk)])
+    elif status == Challenge.Status.CANCELLED and challenge.challenged_id is not None:
+        store.append([events.challenge(challenge.challenged_id, "challenge_cancelled", challenge.pk)])

@@ -1,0 +1,82 @@
+"""A tournament of two stages through the API: a swiss of 3 rounds for 8 players at
+tables of two, then its best 4 into an elimination down to one table. The advancement rule
+is shown before and after; those who did not go on are out with their qualifying places;
+one pool pays the whole chain."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tests.harness.clients import Client
+from tests.tournaments.playing import open_tables, table_play_out
+from tests.tournaments.test_play_through import _balance, _check_audit, _check_money, _funded
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _play_to_the_end(organiser: Client, tournament_id: int, seed: int) -> dict[str, Any]:
+    """Every table as it opens, played out with seeded random legal moves, to the end."""
+    rng = random.Random(seed)
+    for _ in range(40):
+        games = open_tables(tournament_id)
+        if not games:
+            break
+        for game_id in games:
+            table_play_out(game_id, rng)
+    detail: dict[str, Any] = organiser.get(f"/api/v1/tournaments/{tournament_id}/").json()
+    return detail
+
+
+def test_a_swiss_qualifies_the_best_four_for_an_elimination() -> None:
+    clients = _funded(9)
+    organiser, players = clients[0], clients[1:]
+    by_id = {c.player.pk: c for c in players}
+    before = {pk: _balance(c) for pk, c in by_id.items()}
+    created = organiser.post("/api/v1/tournaments/", {
+        "name": "Отбор и финал", "format": "swiss", "rounds": 3, "rules": {"players": 2, "deck": 24},
+        "entry_fee": 20, "payouts": [50, 30, 20], "max_entrants": 8,
+        "stages": [{"format": "swiss", "rounds": 3}, {"format": "elimination", "advance": 4}]})
+    assert created.status_code == 201, created.content
+    shown = created.json()["stages"]
+    assert [s["format"] for s in shown] == ["swiss", "elimination"]
+    assert shown[1]["advance"] == 4 and shown[1]["status"] == "next" and "top 4" in shown[1]["rule"]
+    tournament_id = created.json()["id"]
+    for client in players:
+        assert client.post(f"/api/v1/tournaments/{tournament_id}/join/").status_code == 200
+    detail = _play_to_the_end(organiser, tournament_id, seed=11)
+    assert detail["status"] == "finished"
+    stages = detail["stages"]
+    went_on = stages[1]["advancing"]
+    assert len(went_on) == 4
+    rounds = detail["rounds"]
+    assert len(rounds) >= 5  # 3 qualifying, then at least 2 knockout rounds of 4 at tables of two
+    for round_ in rounds[3:]:
+        seated = {p for t in round_["tables"] for p in t["players"]} | set(round_["byes"])
+        assert seated <= set(went_on), "only those who went on play the elimination"
+    assert len(rounds[3]["tables"]) == 2 and len(rounds[-1]["tables"]) == 1
+    standings = detail["standings"]
+    top = [row["player"] for row in sorted(standings, key=lambda r: r["place"])][:4]
+    assert set(top) == set(went_on), "those who went on take the top places"
+    # Those who did not go on keep their qualifying order: points never rise down the rest.
+    rest = [row["points"] for row in sorted(standings, key=lambda r: r["place"])][4:]
+    assert rest == sorted(rest, reverse=True)
+    assert {e["status"] for e in detail["entrants"] if e["player"] not in went_on} == {"eliminated"}
+    assert len([row for row in standings if row["place"] == 1]) == 1, "exactly one winner"
+    _check_audit(tournament_id)
+    _check_money(detail, before, by_id, organiser)
+
+
+def test_stages_are_checked() -> None:
+    organiser = _funded(1)[0]
+    base = {"name": "x", "format": "swiss", "rounds": 3, "max_entrants": 8}
+    for stages in ([{"format": "swiss", "rounds": 3}], [{"format": "elimination"}, {"format": "swiss"}],
+                   [{"format": "swiss", "rounds": 3}, {"format": "elimination", "advance": 1}],
+                   [{"format": "swiss", "rounds": 2}, {"format": "elimination", "advance": 4}],
+                   [{"format": "swiss", "rounds": 3}, {"format": "elimination", "advance": 4, "x": 1}],
+                   "swiss"):
+        answer = organiser.post("/api/v1/tournaments/", {**base, "stages": stages})
+        assert answer.status_code == 400, (stages, answer.content)
+        assert answer.json()["error"]["field"] == "stages"
