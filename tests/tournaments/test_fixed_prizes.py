@@ -113,3 +113,33 @@ def test_a_disqualified_players_fixed_prize_goes_to_the_places_below() -> None:
     # 80 - 8 + 100 = 172: the overlay makes 550, all fixed; 50 of fourth place folds into first.
     assert [r["prize"] for r in rows] == [300, 150, 100, 0]
     ledger_balanced()
+
+
+def test_staff_set_fixed_prizes_in_the_admin_and_read_them_beside_the_percentages() -> None:
+    from django.contrib.auth.models import User
+    from django.test import Client as DjangoClient
+
+    organiser = own_coins(funded(1)[0])
+    browser = DjangoClient()
+    browser.force_login(User.objects.create_user("admin", password="pw-admin-1", is_staff=True, is_superuser=True))
+    form = {"name": "Клубный кубок", "organiser": organiser.player.pk, "format": "round_robin",
+            "rules": '{"players": 2}', "entry_fee": 10, "rake_percent": 0, "added_prize": 0, "guarantee": 400,
+            "payouts": "[70, 30]", "prize_amounts": "[300, 200]", "leaves": "durak", "min_entrants": 2, "max_entrants": 8,
+            "starts_at_0": "", "starts_at_1": "", "rounds": "", "move_timer": 45, "spectator_delay": 2,
+            "entries-TOTAL_FORMS": 0, "entries-INITIAL_FORMS": 0, "tables-TOTAL_FORMS": 0,
+            "tables-INITIAL_FORMS": 0, "staff_actions-TOTAL_FORMS": 0, "staff_actions-INITIAL_FORMS": 0}
+    browser.cookies["django_language"] = "ru"
+    refused = browser.post("/admin/tournaments/tournament/add/", form)  # 500 fixed, 400 guaranteed
+    assert refused.status_code == 200 and "в сумме не больше добавленного приза или гарантии" in refused.content.decode()
+    assert not Tournament.objects.exists()
+    made = browser.post("/admin/tournaments/tournament/add/", {**form, "guarantee": 500})
+    assert made.status_code == 302, made.content.decode()[:2000]
+    tournament = Tournament.objects.get()
+    assert (tournament.prize_amounts, tournament.payouts) == ([300, 200], [70, 30])
+    page = browser.get(f"/admin/tournaments/tournament/{tournament.pk}/change/").content.decode()
+    assert "1 место: 300 мон. · 2 место: 200 мон.; остаток фонда: 1 место: 70 % · 2 место: 30 %" in page
+    assert 'name="prize_amounts"' not in page, "the terms stay as announced"
+    browser.cookies["django_language"] = "en"
+    english = browser.get(f"/admin/tournaments/tournament/{tournament.pk}/change/").content.decode()
+    assert "place 1: 300 coins · place 2: 200 coins; the rest of the pool: place 1: 70% · place 2: 30%" in english
+    ledger_balanced()
