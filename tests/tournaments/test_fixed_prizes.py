@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from coins import ledger
 from tests.tournaments.playing import create, funded, ledger_balanced, open_tables, own_coins, table_play_out
 from tests.tournaments.test_play_through import _balance, _check_money, _check_rounds, _play_to_the_end
 from tournaments.models import Entry, Tournament
@@ -73,6 +74,7 @@ def test_a_whole_swiss_pays_its_fixed_prizes_and_each_wallet_changes_by_its_priz
     by_id = {c.player.pk: c for c in players}
     before = {pk: _balance(c) for pk, c in by_id.items()}
     organiser_before = _balance(organiser)
+    welcome_before = {pk: ledger.welcome_balance(pk) for pk in [*by_id, organiser.player.pk]}
     t = create(organiser, entry_fee=fee, **FIXED)
     for client in players:  # the fourth entry fills it: it starts
         assert client.post(f"/api/v1/tournaments/{t['id']}/join/").status_code == 200
@@ -83,6 +85,12 @@ def test_a_whole_swiss_pays_its_fixed_prizes_and_each_wallet_changes_by_its_priz
     _check_money(detail, before, by_id, organiser)
     # The organiser paid the added prize and the overlay; the rest of the guarantee came back.
     assert _balance(organiser) == organiser_before - pool["added_prize"] - pool["overlay"]
+    # Welcome coins paid every fee; as many come back as welcome coins, no more: the fixed
+    # prizes the organiser's coins fund are paid as coins of the winners' own, and the
+    # organiser's welcome coins funded nothing.
+    welcome_after = {pk: ledger.welcome_balance(pk) for pk in welcome_before}
+    assert welcome_after[organiser.player.pk] == welcome_before[organiser.player.pk]
+    assert sum(welcome_after.values()) == sum(welcome_before.values())
 
 
 def test_a_disqualified_players_fixed_prize_goes_to_the_places_below() -> None:
