@@ -136,7 +136,7 @@ def ledger_csv(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: Que
 
 
 TERMS = ["name", "organiser", "format", "rules", "entry_fee", "rake_percent", "added_prize", "guarantee",
-         "payouts", "leaves", "min_entrants", "max_entrants", "starts_at", "rounds", "move_timer", "spectator_delay"]
+         "payouts", "prize_amounts", "leaves", "min_entrants", "max_entrants", "starts_at", "rounds", "move_timer", "spectator_delay"]
 
 
 class TournamentCreateForm(forms.ModelForm):
@@ -216,7 +216,7 @@ class TournamentAdmin(TitledAdmin):
 
     @admin.display(description=gettext_lazy("призы по местам"))
     def payouts_text(self, tournament: Tournament) -> str:
-        return admin_text.payouts_text(tournament.payouts)
+        return admin_text.payouts_text(tournament.payouts, tournament.prize_amounts)
 
     @admin.display(description=gettext_lazy("таблица"))
     def standings_table(self, tournament: Tournament) -> str:

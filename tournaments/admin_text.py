@@ -39,6 +39,8 @@ FIELD_REFUSALS = {
     "added_prize": "Целое число монет, 0 или больше: столько уйдёт из кошелька организатора в фонд.",
     "guarantee": "Гарантия — целое число монет, 0 или больше.",
     "payouts": "Проценты по местам через запятую, от первого места, без роста, в сумме 100 (например [50, 30, 20]).",
+    "prize_amounts": ("Монеты по местам, от первого места, без роста (например [500, 300, 200]); в сумме не больше "
+                      "добавленного приза или гарантии. Пусто — без фиксированных призов."),
     "min_entrants": "Минимум — целое число от 2 и не больше максимума.",
     "max_entrants": "Максимум — целое число от 2 (в круговой системе до 32).",
     "starts_at": "Время начала — в будущем, или пусто.",
@@ -83,8 +85,15 @@ def standings_table(rows: Iterable[Mapping[str, Any]]) -> SafeString | str:
     return format_html("<table><thead>{}</thead><tbody>{}</tbody></table>", head, body)
 
 
-def payouts_text(payouts: list[int] | None) -> str:
-    """«50 % · 30 % · 20 %», or the automatic table."""
+def payouts_text(payouts: list[int] | None, prize_amounts: list[int] | None = None) -> str:
+    """«1 место: 50 % · 2 место: 30 %…», or the automatic table; fixed prizes first, then
+    the percentages as the split of what they leave."""
     if not payouts:
-        return _("по таблице для числа участников")
-    return " · ".join(_("%(place)s место: %(p)s %%") % {"place": i, "p": p} for i, p in enumerate(payouts, 1))
+        percents = _("по таблице для числа участников")
+    else:
+        percents = " · ".join(_("%(place)s место: %(p)s %%") % {"place": i, "p": p} for i, p in enumerate(payouts, 1))
+    if not prize_amounts:
+        return percents
+    fixed = " · ".join(_("%(place)s место: %(coins)s мон.") % {"place": i, "coins": coins}
+                       for i, coins in enumerate(prize_amounts, 1))
+    return _("%(fixed)s; остаток фонда: %(percents)s") % {"fixed": fixed, "percents": percents}

@@ -48,7 +48,14 @@ class TournamentCreateInputSerializer(serializers.Serializer):
     guarantee = serializers.IntegerField(min_value=0, max_value=terms.MAX_COINS, default=0)
     payouts = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=100), allow_null=True,
                                     required=False, min_length=1, max_length=prizes.MAX_PAYOUTS,
-                                    help_text="Percent per place, best first, summing to 100; null: by field size.")
+                                    help_text="Percent per place, best first, summing to 100; null: by field size. "
+                                              "With prize_amounts: the split of what they leave.")
+    prize_amounts = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=terms.MAX_COINS),
+                                          allow_null=True, required=False, min_length=1,
+                                          max_length=prizes.MAX_PAYOUTS,
+                                          help_text="Fixed coins per place, best first, never rising, paid first; "
+                                                    "at most the larger of added_prize and guarantee in all. "
+                                                    "null: none.")
     min_entrants = serializers.IntegerField(min_value=2, max_value=terms.MAX_ENTRANTS, default=2)
     max_entrants = serializers.IntegerField(min_value=2, max_value=terms.MAX_ENTRANTS, default=8,
                                             help_text=f"Round robin: at most {terms.ROUND_ROBIN_MAX}.")

@@ -42,6 +42,11 @@ class Tournament(models.Model):
     guarantee = models.PositiveIntegerField(_("гарантия фонда"), default=0, help_text=_("Фонд не меньше этой суммы."))
     payouts = models.JSONField(_("призы по местам, %"), null=True, blank=True,
                                help_text=_("Доля фонда по местам, с первого; пусто — по числу участников."))
+    # Fixed prizes (``tournaments.prizes``): coins per place, best first, paid before the
+    # percentages split the rest; covered by the added prize or the guarantee (``terms``).
+    prize_amounts = models.JSONField(_("фиксированные призы по местам, монет"), null=True, blank=True,
+                                     help_text=_("Монет по местам, с первого; выплачиваются до процентов, "
+                                                 "проценты делят остаток фонда."))
     leaves = models.CharField(_("кто выбывает"), max_length=8, choices=Leaves.choices, default=Leaves.DURAK)
     min_entrants = models.PositiveSmallIntegerField(_("минимум участников"), default=2)
     max_entrants = models.PositiveSmallIntegerField(_("максимум участников"), default=8)

@@ -6,11 +6,19 @@ not met, the ``overlay = max(0, guarantee - (entry_fees - rake + added_prize))``
 ``total = entry_fees - rake + added_prize + overlay``.
 
 Split (``prizes``):
+0. Fixed prizes (``prize_amounts``: whole coins, best place first, never rising) are paid
+   first: cut to the field, the fixed prizes of places beyond it go to first place, so
+   nothing is lost. The percentages below split what is left, ``total - sum(fixed)``.
+   The terms make the organiser's coins cover them (``check_prize_amounts``: at most the
+   larger of the added prize and the guarantee, and ``total`` is at least each of those),
+   so a fixed prize is never paid with coins the pool does not hold.
 1. The percentages (``payouts``, best place first) are cut to the field; the percentages
    of places beyond the field go to first place, so nothing is lost.
-2. Each place's coins are ``total × percent / 100`` rounded down; the coins left over go one
+2. Each place's coins are ``rest × percent / 100`` rounded down; the coins left over go one
    each to the places with the largest remainders, the better place first on equal
-   remainders (so the amounts never increase down the places).
+   remainders (so the amounts never increase down the places). A place's coins are its
+   fixed prize plus its share of the rest: two sequences that never rise, so neither does
+   their sum.
 3. Tied players pool the coins of the places they cover and share them equally; the odd
    coins go one each to the tied players in the order the ranking lists them.
 The prizes add up to the total exactly and never increase down the ranking.
@@ -109,23 +117,64 @@ def payouts_for(value: object, entrants: int) -> Sequence[Percent]:
     return payout_table(entrants) if value is None else check_payouts(value)
 
 
-def place_amounts(total: int, percents: Sequence[Percent], places: int) -> list[int]:
-    """Coins for each of ``places`` places (steps 1 and 2 of the module docstring)."""
+def check_prize_amounts(value: object, *, covered: int) -> list[int] | None:
+    """Fixed prizes as given (None: none): whole coins, 1 or more, best place first, never
+    rising, at most ``MAX_PAYOUTS`` places, adding up to at most ``covered`` (the coins the
+    organiser puts up at creation: the larger of the added prize and the guarantee)."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_PAYOUTS:
+        raise ValueError(f"prize_amounts must be a list of 1 to {MAX_PAYOUTS} whole coin amounts, best place first.")
+    if any(isinstance(c, bool) or not isinstance(c, int) or c < 1 for c in value):
+        raise ValueError("prize_amounts holds whole coins, 1 or more (leave out a place that gets no fixed prize).")
+    amounts: list[int] = list(value)
+    for place in range(1, len(amounts)):
+        if amounts[place] > amounts[place - 1]:
+            raise ValueError(f"prize_amounts must not pay place {place + 1} more than place {place}.")
+    if sum(amounts) > covered:
+        # The fees may not come: only coins already put up can promise a fixed prize.
+        raise ValueError(f"prize_amounts add up to {sum(amounts)} coins, more than the added prize or the "
+                         f"guarantee covers ({covered}): raise one of them to at least {sum(amounts)}.")
+    return amounts
+
+
+def fixed_amounts(fixed: Sequence[int], places: int, total: int) -> list[int]:
+    """The fixed prizes of ``places`` places (step 0 of the module docstring): those of places
+    beyond the field go to first place. Should they ever exceed ``total`` (the terms make
+    that impossible) they are paid best place first until it runs out: never minted."""
     if places <= 0:
         return []
+    amounts = [*fixed[:places], *[0] * (places - len(fixed))]
+    amounts[0] += sum(fixed[places:])
+    left = total
+    for place, coins in enumerate(amounts):
+        amounts[place] = min(coins, left)
+        left -= amounts[place]
+    return amounts
+
+
+def place_amounts(total: int, percents: Sequence[Percent], places: int, fixed: Sequence[int] = ()) -> list[int]:
+    """Coins for each of ``places`` places (steps 0 to 2 of the module docstring)."""
+    if places <= 0:
+        return []
+    paid = fixed_amounts(fixed, places, total)
+    rest = total - sum(paid)
     shares = [*percents[:places], *[0] * (places - len(percents))]
     shares[0] += sum(percents[places:])
-    return _largest_remainders([Fraction(total * p, 100) for p in shares], total)
+    split = _largest_remainders([Fraction(rest * p, 100) for p in shares], rest)
+    return [a + b for a, b in zip(paid, split, strict=True)]
 
 
-def prizes(total: int, percents: Sequence[Percent], ranking: Sequence[Sequence[int]]) -> dict[int, int]:
+def prizes(total: int, percents: Sequence[Percent], ranking: Sequence[Sequence[int]],
+           fixed: Sequence[int] = ()) -> dict[int, int]:
     """Coins each player wins (players winning nothing are left out): ``ranking`` is groups of
-    tied players, best first; ``percents`` are checked payouts. Sums to ``total`` exactly."""
+    tied players, best first; ``fixed`` are checked fixed prizes, paid first, and ``percents``
+    checked payouts of the rest. Sums to ``total`` exactly."""
     _whole("total", total)
     players = [p for group in ranking for p in group]
     if len(set(players)) != len(players):
         raise ValueError("a player is ranked twice.")
-    amounts = place_amounts(total, percents, len(players))
+    amounts = place_amounts(total, percents, len(players), fixed)
     won: dict[int, int] = {}
     first = 0
     for group in ranking:

@@ -110,7 +110,8 @@ def tournament_detail(tournament: Tournament, player: Player | None) -> dict[str
         **tournament_summary(tournament),
         "rules": tournament.rules, "rake_percent": tournament.rake_percent, "added_prize": tournament.added_prize,
         "guarantee": tournament.guarantee, "payouts": payout_percents(tournament, max(2, len(entrants))),
-        "payouts_given": tournament.payouts is not None, "min_entrants": tournament.min_entrants,
+        "payouts_given": tournament.payouts is not None, "prize_amounts": tournament.prize_amounts,
+        "min_entrants": tournament.min_entrants,
         "rounds_total": standings.rounds_total(tournament), "leaves": tournament.leaves, "timer": tournament.move_timer,
         "spectator_delay": tournament.spectator_delay,
         "entrants": [{"player": pk, "name": name, "status": _entrant_status(status)}

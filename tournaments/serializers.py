@@ -125,8 +125,12 @@ class TournamentSerializer(TournamentSummarySerializer):
     rake_percent = serializers.IntegerField()
     added_prize = serializers.IntegerField()
     guarantee = serializers.IntegerField()
-    payouts = serializers.ListField(child=serializers.IntegerField(), help_text="Percent per place, best first")
+    payouts = serializers.ListField(child=serializers.IntegerField(), help_text="Percent per place, best first (of "
+                                    "what the fixed prize_amounts leave)")
     payouts_given = serializers.BooleanField(help_text="false: the table chosen by the number of entrants")
+    prize_amounts = serializers.ListField(child=serializers.IntegerField(), allow_null=True,
+                                          help_text="Fixed coins per place, best first, paid before the "
+                                                    "percentages split the rest of the pool (null: none)")
     min_entrants = serializers.IntegerField()
     rounds_total = serializers.IntegerField(allow_null=True, help_text="null: elimination, it depends on the results")
     leaves = serializers.ChoiceField(choices=Tournament.Leaves.choices)

@@ -203,22 +203,24 @@ def compute(tournament: Tournament, played: list[NumberedRound], *, final: bool 
 
 
 def place_amounts(tournament: Tournament, places: int) -> list[int]:
-    """The coins of each of ``places`` places, best first, out of the whole pool."""
+    """The coins of each of ``places`` places, best first, out of the whole pool: the fixed
+    prizes first, the percentages of the rest."""
     field_size = len(entrants(tournament))
     money = late.money(tournament)  # every fee paid, late entries and re-entries too
-    return prizes.place_amounts(money.total, prizes.payouts_for(tournament.payouts, max(field_size, 1)), places)
+    return prizes.place_amounts(money.total, prizes.payouts_for(tournament.payouts, max(field_size, 1)), places,
+                                tournament.prize_amounts or ())
 
 
 def prizes_won(tournament: Tournament, table: Standings) -> dict[int, int]:
     """Coins each player wins. The disqualified win nothing: the places are those of the
-    others, so their share goes to the places below (the contract), and the whole pool is
-    paid whatever happened."""
+    others, so their share goes to the places below (the contract), a fixed prize too,
+    and the whole pool is paid whatever happened."""
     field_size = len(entrants(tournament))
     money = late.money(tournament)  # every fee paid, late entries and re-entries too
     percents = prizes.payouts_for(tournament.payouts, max(field_size, 1))
     if not table.groups:  # everyone disqualified: the pool goes back as a cancel would
         return {}
-    return prizes.prizes(money.total, percents, table.groups)
+    return prizes.prizes(money.total, percents, table.groups, tournament.prize_amounts or ())
 
 
 def rounds_total(tournament: Tournament) -> int | None:

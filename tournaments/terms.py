@@ -30,7 +30,7 @@ TABLE_SEATS = (2, 6)
 DEFAULT_TIMER = 30
 ARENA_MINUTES = (1, 1440)
 LATE_ROUNDS = (2, 1000)
-FIELDS = {"name", "format", "rules", "entry_fee", "rake_percent", "added_prize", "guarantee", "payouts",
+FIELDS = {"name", "format", "rules", "entry_fee", "rake_percent", "added_prize", "guarantee", "payouts", "prize_amounts",
           "min_entrants", "max_entrants", "starts_at", "rounds", "timer", "spectator_delay", "leaves",
           "duration", "late_until_round", "reentry", "stages"}
 
@@ -99,6 +99,16 @@ def _payouts(data: dict[str, Any]) -> list[int] | None:
         raise InvalidTournament(str(error), field="payouts") from error
 
 
+def _prize_amounts(data: dict[str, Any], added_prize: int, guarantee: int) -> list[int] | None:
+    """Fixed prizes, covered by coins the organiser puts up at creation: the pool's total is
+    at least the guarantee (the overlay) and at least the added prize (fees only add), so
+    either can promise them; the fees cannot, they may never come."""
+    try:
+        return prizes.check_prize_amounts(data.get("prize_amounts"), covered=max(added_prize, guarantee))
+    except ValueError as error:
+        raise InvalidTournament(str(error), field="prize_amounts") from error
+
+
 def parse(data: object) -> dict[str, Any]:
     """The ``Tournament`` fields of a create request, or ``InvalidTournament``."""
     if not isinstance(data, dict):
@@ -123,6 +133,7 @@ def parse(data: object) -> dict[str, Any]:
         "leaves": _choice(data, "leaves", Tournament.Leaves.DURAK, list(Tournament.Leaves.values)),
         "spectator_delay": _whole(data, "spectator_delay", 2, *options.DELAY_RANGE),
     }
+    terms["prize_amounts"] = _prize_amounts(data, terms["added_prize"], terms["guarantee"])
     timer = data.get("timer", DEFAULT_TIMER)
     terms["move_timer"] = DEFAULT_TIMER if timer is None else _whole(data, "timer", DEFAULT_TIMER,
                                                                       *options.TIMER_RANGE)

@@ -55,22 +55,40 @@ export function tablePoints(groups) {
   return points;
 }
 
-/* Coins for each of `places` places (prizes.place_amounts): payouts beyond the field fold
- * into first place; floors, then a coin each to the largest remainders, better place first. */
-export function placeAmounts(total, percents, places) {
+/* The fixed prizes (prize_amounts) of `places` places (prizes.fixed_amounts): those of
+ * places beyond the field fold into first place; never more than `total`, best place first. */
+export function fixedAmounts(fixed, places, total) {
   if (places <= 0) return [];
+  const amounts = fixed.slice(0, places);
+  while (amounts.length < places) amounts.push(0);
+  amounts[0] += fixed.slice(places).reduce((a, b) => a + b, 0);
+  let left = total;
+  return amounts.map((coins) => {
+    const paid = Math.min(coins, left);
+    left -= paid;
+    return paid;
+  });
+}
+
+/* Coins for each of `places` places (prizes.place_amounts): the fixed prizes first, then
+ * the percentages split what they leave: payouts beyond the field fold into first place;
+ * floors, then a coin each to the largest remainders, better place first. */
+export function placeAmounts(total, percents, places, fixed = []) {
+  if (places <= 0) return [];
+  const paid = fixedAmounts(fixed, places, total);
+  const pool = total - paid.reduce((a, b) => a + b, 0);
   const shares = percents.slice(0, places);
   while (shares.length < places) shares.push(0);
   shares[0] += percents.slice(places).reduce((a, b) => a + b, 0);
-  const floors = shares.map((p) => Math.floor((total * p) / 100));
-  let rest = total - floors.reduce((a, b) => a + b, 0);
-  const ahead = shares.map((p, i) => i).sort((a, b) => ((total * shares[b]) % 100) - ((total * shares[a]) % 100) || a - b);
+  const floors = shares.map((p) => Math.floor((pool * p) / 100));
+  let rest = pool - floors.reduce((a, b) => a + b, 0);
+  const ahead = shares.map((p, i) => i).sort((a, b) => ((pool * shares[b]) % 100) - ((pool * shares[a]) % 100) || a - b);
   for (const i of ahead) {
     if (rest <= 0) break;
     floors[i] += 1;
     rest -= 1;
   }
-  return floors;
+  return floors.map((coins, i) => coins + paid[i]);
 }
 
 function roundLabel(detail, round) {
@@ -155,14 +173,19 @@ export function layout(detail, me) {
   const standings = (detail.standings || []).map((s) => Object.assign({}, s, { me: s.player === me, status: status.get(s.player) || null }));
   const entrantsCount = (detail.entrants || []).length;
   const percents = detail.payouts || [];
-  const places = entrantsCount > 0 ? entrantsCount : percents.length;
-  const amounts = placeAmounts(detail.pool ? detail.pool.total : 0, percents, places);
+  const fixed = detail.prize_amounts || [];
+  const paidPlaces = Math.max(percents.length, fixed.length);
+  const places = entrantsCount > 0 ? entrantsCount : paidPlaces;
+  const total = detail.pool ? detail.pool.total : 0;
+  const amounts = placeAmounts(total, percents, places, fixed);
+  const fixedPaid = fixedAmounts(fixed, places, total);
   const finished = detail.status === "finished";
   const payouts = [];
-  for (let i = 0; i < Math.min(percents.length, places); i++) {
-    const percent = i === 0 ? percents[0] + percents.slice(places).reduce((a, b) => a + b, 0) : percents[i];
+  for (let i = 0; i < Math.min(paidPlaces, places); i++) {
+    const folded = i === 0 ? percents.slice(places).reduce((a, b) => a + b, 0) : 0;
+    const percent = (i < percents.length ? percents[i] : 0) + folded;
     const winners = finished ? standings.filter((s) => s.place === i + 1).map((s) => ({ name: s.name, prize: s.prize, me: s.me })) : [];
-    payouts.push({ place: i + 1, percent, coins: amounts[i], winners });
+    payouts.push({ place: i + 1, percent, fixed: fixedPaid[i], coins: amounts[i], winners });
   }
   const winners = finished ? standings.filter((s) => s.place === 1) : [];
   return {

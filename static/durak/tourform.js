@@ -16,6 +16,13 @@ export function parsePayouts(text) {
   return s.split(/[\s,;]+/).filter(Boolean).map((x) => number(x.replace(/%$/, "")));
 }
 
+/* "500,300,200" / "500 300 200" → [500, 300, 200]; empty → null (no fixed prizes). */
+export function parseAmounts(text) {
+  const s = String(text || "").trim();
+  if (!s) return null;
+  return s.split(/[\s,;]+/).filter(Boolean).map(number);
+}
+
 /* A datetime-local value ("2027-01-31T18:00", the person's own time) as ISO 8601 in UTC. */
 export function startsAt(text) {
   const s = String(text || "").trim();
@@ -25,7 +32,7 @@ export function startsAt(text) {
 }
 
 export const FIELDS = ["name", "format", "players", "deck", "variant", "entry_fee", "rake_percent", "added_prize",
-  "guarantee", "payouts", "min_entrants", "max_entrants", "starts_at", "rounds", "timer", "spectator_delay", "leaves",
+  "guarantee", "payouts", "prize_amounts", "min_entrants", "max_entrants", "starts_at", "rounds", "timer", "spectator_delay", "leaves",
   "duration", "late_until_round", "reentry", "advance"];
 
 /* `values`: the form's fields by name, as strings. */
@@ -40,6 +47,8 @@ export function createBody(values) {
     if (v(name).trim() !== "") body[name] = number(v(name));
   }
   body.payouts = parsePayouts(v("payouts"));
+  const amounts = parseAmounts(v("prize_amounts"));
+  if (amounts !== null) body.prize_amounts = amounts; // fixed coins per place, paid before the percentages
   body.starts_at = startsAt(v("starts_at"));
   body.timer = v("timer").trim() === "" ? null : number(v("timer"));
   if (body.format === "swiss") body.rounds = v("rounds").trim() === "" ? 3 : number(v("rounds"));

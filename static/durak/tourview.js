@@ -81,6 +81,15 @@ export function summaryHTML(detail, L, w, ctx) {
     (buttons.length ? '<div class="detail-actions">' + buttons.join("") + "</div>" : "");
 }
 
+/* A place's coins in words: its percentage, its fixed prize, or the fixed prize plus its
+ * percentage of what the fixed prizes leave. */
+function payoutRow(r, w) {
+  const coins = (w.num || num)(r.coins);
+  if (!r.fixed) return w.t("payouts.row", { p: r.percent, coins });
+  if (!r.percent) return w.t("payouts.fixed", { coins });
+  return w.t("payouts.fixedRow", { fixed: (w.num || num)(r.fixed), p: r.percent, coins });
+}
+
 export function poolHTML(detail, L, w) {
   const p = detail.pool || { entry_fees: 0, rake: 0, added_prize: 0, overlay: 0, total: 0 };
   const rows = [["entry_fees", w.t("pool.entry_fees", { n: detail.entrants_count, fee: (w.num || num)(detail.entry_fee) }), p.entry_fees, ""]];
@@ -91,11 +100,13 @@ export function poolHTML(detail, L, w) {
   const table = '<table class="pool"><tbody>' + rows.map(([key, label, n, sign]) =>
     '<tr data-pool="' + key + '"' + (sign ? ' class="' + sign + '"' : "") + '><th scope="row">' + esc(label) + "</th><td>" + money(n, sign) + "</td></tr>").join("") +
     '<tr class="total" data-pool="total"><th scope="row">' + esc(w.t("pool.total")) + "</th><td>" + (w.num || num)(p.total) + "</td></tr></tbody></table>";
-  const how = detail.payouts_given ? w.t("payouts.given") : w.t("payouts.auto", { n: Math.max(2, detail.entrants_count) });
+  const percents = detail.payouts_given ? w.t("payouts.given") : w.t("payouts.auto", { n: Math.max(2, detail.entrants_count) });
+  const fixed = (detail.prize_amounts || []).reduce((a, b) => a + b, 0);
+  const how = fixed ? w.t("payouts.withFixed", { fixed: (w.num || num)(fixed), how: percents }) : percents;
   const payouts = '<ol class="payouts">' + L.payouts.map((r) => {
     const winners = r.winners.length ? ' <span class="won">' + r.winners.map((x) => esc(x.name)).join(", ") + "</span>" : "";
     return '<li data-place="' + r.place + '"><span class="pl">' + esc(w.t("payouts.place", { n: r.place })) + "</span> " +
-      '<span class="pc">' + esc(w.t("payouts.row", { p: r.percent, coins: (w.num || num)(r.coins) })) + "</span>" + winners + "</li>";
+      '<span class="pc">' + esc(payoutRow(r, w)) + "</span>" + winners + "</li>";
   }).join("") + "</ol>";
   return "<h2>" + esc(w.t("tp.pool")) + "</h2>" + table +
     '<h3>' + esc(w.t("tp.payouts")) + ' <small>' + esc(how) + "</small></h3>" + payouts;

@@ -81,8 +81,8 @@ def test_an_elimination_tournament_from_the_form_to_the_final(fresh_page: Any, s
     # Every field of the create body is on the form; a bad value is refused naming its field.
     form = host.locator("#create")
     for name in ("name", "format", "players", "deck", "variant", "entry_fee", "rake_percent", "added_prize",
-                 "guarantee", "payouts", "min_entrants", "max_entrants", "starts_at", "timer", "spectator_delay",
-                 "leaves"):
+                 "guarantee", "payouts", "prize_amounts", "min_entrants", "max_entrants", "starts_at", "timer",
+                 "spectator_delay", "leaves"):
         assert form.locator(f'[name="{name}"]').count() == 1, name
     host.fill('#create [name="name"]', "Кубок браузера")
     host.fill('#create [name="entry_fee"]', "10")

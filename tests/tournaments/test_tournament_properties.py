@@ -30,7 +30,7 @@ from tests.harness.clients import Client
 from tournaments import selectors, services
 from tournaments.models import Entry, Tournament
 
-from .playing import open_tables, table_play_out
+from .playing import open_tables, own_coins, table_play_out
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -40,6 +40,8 @@ FORMATS = st.sampled_from([
     {"format": "swiss", "rules": {"players": 2, "deck": 24}, "rounds": 2},
     {"format": "round_robin", "rules": {"players": 3, "deck": 24}},
 ])
+# Fixed prizes (prize_amounts) paid before the percentages, covered by the organiser's guarantee.
+FIXED = st.sampled_from([{}, {"prize_amounts": [60, 40, 20], "guarantee": 150}])
 before = st.lists(st.tuples(st.sampled_from(["join", "join", "join", "withdraw"]), st.integers(0, 5)), max_size=12)
 # While it runs: play one open table out (with a seed), disqualify someone, or staff cancel.
 during = st.lists(st.one_of(
@@ -83,24 +85,24 @@ def _check_finished(tournament: Tournament) -> None:
         paid = Posting.objects.filter(movement__tournament=tournament, movement__kind=Movement.Kind.PRIZE,
                                       account__player_id=row["player"]).aggregate(total=Sum("amount"))["total"]
         assert (paid or 0) == row["prize"], "each prize paid in full, once"
-    assert ledger.balance(ledger.pool(tournament)) == 0
+    assert ledger.balance(ledger.pool(tournament)) == 0 and ledger.balance(ledger.hold(tournament)) == 0
     assert not open_tables(tournament.pk)
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                   HealthCheck.too_slow])
 @given(shape=FORMATS, fee=st.sampled_from([0, 10, 25]), payouts=st.sampled_from([None, [70, 30], [50, 30, 20]]),
-       joins=before, start=st.booleans(), steps=during)
+       fixed=FIXED, joins=before, start=st.booleans(), steps=during)
 def test_any_sequence_ends_with_one_winner_and_every_coin_accounted_for(
-        shape: dict[str, Any], fee: int, payouts: list[int] | None, joins: list[tuple[str, int]], start: bool,
-        steps: list[tuple[str, int]]) -> None:
+        shape: dict[str, Any], fee: int, payouts: list[int] | None, fixed: dict[str, Any],
+        joins: list[tuple[str, int]], start: bool, steps: list[tuple[str, int]]) -> None:
     people = [Client.member() for _ in range(6)]
     for client in people:
         client.post("/api/v1/wallet/welcome/")
-    organiser = people[0]
+    organiser = own_coins(people[0])  # welcome coins fund no guarantee
     staff = User.objects.create_user(f"staff-{people[0].player.pk}", is_staff=True)
     made = organiser.post("/api/v1/tournaments/", {"name": "Свойства", "entry_fee": fee, "payouts": payouts,
-                                                   "max_entrants": 6, **shape})
+                                                   "max_entrants": 6, **shape, **fixed})
     assert made.status_code == 201, made.content
     tid = made.json()["id"]
     for kind, who in [("join", 1), ("join", 2), *joins]:
