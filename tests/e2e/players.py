@@ -35,7 +35,8 @@ class ApiPlayer:
         return self.http.request(method, path, json=body)
 
     def welcome(self) -> None:
-        self.call("POST", "/wallet/welcome/")  # a second claim is refused: fine
+        answer = self.call("POST", "/wallet/welcome/")  # a second claim changes nothing
+        assert answer.status_code == 200, answer.text
 
     def join(self, tournament: int) -> None:
         answer = self.call("POST", f"/tournaments/{tournament}/join/")
@@ -48,12 +49,18 @@ class ApiPlayer:
 def page_player(server: str, page: Any) -> ApiPlayer:
     """The browser page's own player, to act for it through the API (registered now if a
     guest: registering ends the guest's token, so the page is given the new one, as the
-    account corner's sign-up does; reload the page to use it)."""
+    account corner's sign-up does, and the page is opened again with it)."""
     token = page.evaluate("() => JSON.parse(localStorage.getItem('durak.token'))")
     assert token, "the page has no guest yet"
+    shown = page.url
+    # An open page answers its ended guest token's 401 with a new guest of its own
+    # (static/durak/api.js) and keeps that one: so while the token changes hands the tab
+    # waits on a file of the same origin that runs no script, then opens the page again.
+    page.goto(server + "/static/durak/icon-192.png")
     player = ApiPlayer(server, token)
     now = player.http.headers["Authorization"].removeprefix("Token ")
     page.evaluate("t => localStorage.setItem('durak.token', JSON.stringify(t))", now)
+    page.goto(shown)
     return player
 
 
