@@ -40,7 +40,7 @@ migrate: $(VENV)/.installed engine
 # The engine's core compiled ahead of time by mypyc (build_engine.py) into C extensions
 # beside its sources; rebuilt when a source changes. Without a C compiler nothing is built
 # and the engine runs as plain Python (games/engine/README.md, "Two builds of one source").
-games/engine/.compiled: $(wildcard games/engine/*.py) build_engine.py mypyc.ini | $(VENV)/.installed
+games/engine/.compiled: $(wildcard games/engine/*.py games/engine/ai/*.py) build_engine.py mypyc.ini | $(VENV)/.installed
 	@if command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1; then \
 		mkdir -p build; echo "Compiling the engine (mypyc; build/engine.log)"; \
 		$(PY) build_engine.py >build/engine.log 2>&1 || { cat build/engine.log; exit 1; }; \

@@ -18,12 +18,13 @@ from collections.abc import Callable
 from mypyc.build import mypycify
 from setuptools import setup
 
-# The hot path of play and search: the state, its folds, the rules' questions, deciding,
-# replaying, and the computer players' playouts (who moves, the greedy and tips policies).
-# The rest (events, actions, rules, cards, views, the levels' own choices) are frozen
+# The hot path of play and search: the cards' tables, the state, its folds, the rules'
+# questions, deciding, replaying, and the computer players' playouts (who moves, the greedy
+# and tips policies, the master's deals). The rest (events, actions, rules, views, the levels' own choices) are frozen
 # dataclasses, text and code the tests patch: mypyc compiles those poorly or not at all, and
 # they are not where the time goes; compiled code reads them as ordinary Python objects.
 COMPILED = [
+    "games/engine/cards.py",
     "games/engine/state.py",
     "games/engine/moves.py",
     "games/engine/drawing.py",
@@ -31,6 +32,7 @@ COMPILED = [
     "games/engine/decide.py",
     "games/engine/fold.py",
     "games/engine/play.py",
+    "games/engine/ai/determinize.py",
     "games/engine/ai/sim.py",
     "games/engine/ai/rollout.py",
     "games/engine/ai/greedy.py",

@@ -30,7 +30,7 @@ from games.engine.actions import (
     Transfer,
     action_from_dict,
 )
-from games.engine.cards import Card, card_name, parse_card
+from games.engine.cards import card_name, parse_card
 from games.engine.decide import decide, step
 from games.engine.errors import EngineError, IllegalAction, InvalidAction
 from games.engine.events import (
@@ -58,6 +58,7 @@ from games.engine.fairness import client_seed_ok, commitment_of, fair_deck
 from games.engine.fold import apply, replay, shuffled_deck, start
 from games.engine.leaving import give_up, given_up_seats
 from games.engine.legal import actors, legal_actions
+from games.engine.notation import Card
 from games.engine.play import play, random_playout
 from games.engine.rules import Rules
 from games.engine.state import State

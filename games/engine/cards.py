@@ -2,12 +2,12 @@
 
 A card is an int ``(rank - 2) * 4 + suit``: ordering by index orders by rank first,
 so the lowest set bit of a hand is its cheapest card. A set of cards is an int
-bitmask, which keeps hands immutable, hashable and cheap to copy.
+bitmask, which keeps hands immutable, hashable and cheap to copy. Compiled with the
+engine's core (its tables are read on every move); ``notation.Card`` is the same int
+with its text, for people and tests.
 
->>> Card.parse("10H")
-Card.parse('10H')
->>> str(Card.parse("QS"))
-'QS'
+>>> parse_card("10H"), card_name(35)
+(35, '10H')
 """
 
 from __future__ import annotations
@@ -44,46 +44,22 @@ def card_index(rank: int, suit: int) -> int:
     return (rank - 2) * 4 + suit
 
 
-class Card(int):
-    """A card as an int with a text round trip: ``Card.parse("QS")`` and ``str(card)``."""
-
-    __slots__ = ()
-
-    @classmethod
-    def parse(cls, text: object) -> Card:
-        """Read a card written as in the contract (``6S``, ``10H``, ``QD``, ``AC``)."""
-        if not isinstance(text, str):
-            raise InvalidAction("bad_card", f"A card is written as text like '6S', not {text!r}.")
-        # Exactly the contract's spelling: upper case, no spaces ("6S", "10H", "QD", "AC").
-        rank = _RANK_BY_NAME.get(text[:-1])
-        suit = SUITS.find(text[-1:]) if text else -1
-        if rank is None or suit < 0:
-            raise InvalidAction("bad_card", f"'{text}' is not a card (write rank then suit, e.g. '6S', '10H', 'QD').")
-        return cls(card_index(rank, suit))
-
-    @property
-    def rank(self) -> int:
-        return RANK_OF[self]
-
-    @property
-    def suit(self) -> int:
-        return SUIT_OF[self]
-
-    def __str__(self) -> str:
-        return NAME_OF[self]
-
-    def __repr__(self) -> str:
-        return f"Card.parse({NAME_OF[self]!r})"
-
-
 def card_name(card: int) -> str:
     """The contract's text for a card index."""
     return NAME_OF[card]
 
 
 def parse_card(text: object) -> int:
-    """The index of a card written as text; raises ``InvalidAction`` on anything else."""
-    return int(Card.parse(text))
+    """The index of a card written as in the contract (``6S``, ``10H``, ``QD``, ``AC``);
+    raises ``InvalidAction`` on anything else."""
+    if not isinstance(text, str):
+        raise InvalidAction("bad_card", f"A card is written as text like '6S', not {text!r}.")
+    # Exactly the contract's spelling: upper case, no spaces ("6S", "10H", "QD", "AC").
+    rank = _RANK_BY_NAME.get(text[:-1])
+    suit = SUITS.find(text[-1:]) if text else -1
+    if rank is None or suit < 0:
+        raise InvalidAction("bad_card", f"'{text}' is not a card (write rank then suit, e.g. '6S', '10H', 'QD').")
+    return card_index(rank, suit)
 
 
 def deck_cards(size: int) -> tuple[int, ...]:

@@ -63,16 +63,16 @@ def shuffled_deck(rules: Rules, rng: random.Random) -> tuple[int, ...]:
     deck stored in ``GameStarted`` is always the one actually played."""
     cards = list(deck_cards(rules.deck))
     while True:
-        _shuffle(cards, rng)
+        shuffle_cards(cards, rng)
         deck = tuple(cards)
         if not rules.redeal_five_of_suit or not needs_redeal(rules, deck):
             return deck
 
 
-def _shuffle(cards: list[int], rng: random.Random) -> None:
+def shuffle_cards(cards: list[int], rng: random.Random) -> None:
     """``rng.shuffle(cards)``, step for step the standard library's algorithm (the same
-    draws, the same deck), without its Python-level call per card: every playout of the
-    benchmarks deals a deck."""
+    draws, the same order), without its Python-level call per card: every playout of the
+    benchmarks deals a deck, and the master deals the unseen cards for every sample."""
     if type(rng) is not random.Random:
         rng.shuffle(cards)
         return

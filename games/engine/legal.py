@@ -25,8 +25,7 @@ from itertools import combinations
 
 from games.engine.actions import ATTACK_ONE, DEFEND, PASS, TAKE, Action, Attack, Transfer
 from games.engine.cards import RANK_MASK, RANK_OF, card_list
-from games.engine.rules import Rules
-from games.engine.state import NO_SEAT, State, attack_limit, defender_for
+from games.engine.state import NO_SEAT, Options, State, attack_limit, defender_for
 
 
 def _groups_by_rank(hand: int) -> list[list[int]]:
@@ -39,15 +38,18 @@ def _groups_by_rank(hand: int) -> list[list[int]]:
     return groups
 
 
-def lead_options(rules: Rules, hand: int, free: int) -> list[Action]:
-    if rules.lead == "single" or free <= 1:
+def lead_options(options: Options, hand: int, free: int) -> list[Action]:
+    """Every lead from ``hand`` of at most ``free`` cards: single cards, cheapest first, or
+    with the ``lead`` rule's pairs or sets of one rank, by rank and then size."""
+    if options.lead_most == 1 or free <= 1:
         singles: list[Action] = []
+        attack_one = ATTACK_ONE  # one lookup, not one a card: the actions' module is not compiled
         while hand:
             low = hand & -hand
-            singles.append(ATTACK_ONE[low.bit_length() - 1])
+            singles.append(attack_one[low.bit_length() - 1])
             hand ^= low
         return singles
-    most = min(free, 2 if rules.lead == "pair" else 4)
+    most = min(free, options.lead_most)
     actions: list[Action] = []
     for group in _groups_by_rank(hand):
         for size in range(1, min(most, len(group)) + 1):
@@ -57,9 +59,9 @@ def lead_options(rules: Rules, hand: int, free: int) -> list[Action]:
 
 def transfer_target(state: State) -> int:
     """Who would defend after a transfer now (NO_SEAT when transfers are not allowed)."""
-    rules = state.rules
-    if not rules.transfers or state.taking or not state.table:
+    if not state.options.transfers or state.taking or not state.table:
         return NO_SEAT
+    rules = state.rules
     if state.bouts == 0 and not rules.transfer_first_bout:
         return NO_SEAT
     for _, defense in state.table:
@@ -126,19 +128,20 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         # Never lead more cards than the defender holds (the current_hand reading's
         # ``room`` counts the hand only once cards lie on the table).
         free = min(attack_limit(state), state.hands[state.defender].bit_count())
-        return lead_options(state.rules, state.hands[seat], free)
+        return lead_options(state.options, state.hands[seat], free)
     actions: list[Action] = []
     if seat == state.defender:
         if state.taking:
             return []
         hand = state.hands[seat]
         beaters = state.beaters
+        defend = DEFEND  # one lookup, not one a card
         for target, (attack, defense) in enumerate(state.table):
             if defense < 0:
                 options = hand & beaters[attack]
                 while options:
                     low = options & -options
-                    actions.append(DEFEND[low.bit_length() - 1][target])
+                    actions.append(defend[low.bit_length() - 1][target])
                     options ^= low
         if not actions and state.unbeaten == 0:
             return []
@@ -148,9 +151,10 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         return actions
     if seat == state.thrower:
         throwable = state.hands[seat] & state.table_ranks
+        attack_one = ATTACK_ONE
         while throwable:
             low = throwable & -throwable
-            actions.append(ATTACK_ONE[low.bit_length() - 1])
+            actions.append(attack_one[low.bit_length() - 1])
             throwable ^= low
         actions.append(PASS)
     return actions

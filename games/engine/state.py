@@ -42,7 +42,7 @@ class Options:
     __slots__ = (
         "start_hand_limit", "cap_when_deck_empty", "bout_limit", "first_bout_limit",
         "first_bout_take_sixth", "throw_ins", "throw_after_take", "everyone_throws", "round_order",
-        "transfers", "single_lead",
+        "transfers", "lead_most",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -57,7 +57,8 @@ class Options:
         self.everyone_throws: bool = rules.throw_in == "all" and not rules.teams
         self.round_order: bool = rules.throw_in_order == "round"
         self.transfers: bool = rules.transfers
-        self.single_lead: bool = rules.lead == "single"
+        # The most cards a lead may hold (docs/rules.md#the-lead): one, a pair, or up to four.
+        self.lead_most: int = 1 if rules.lead == "single" else 2 if rules.lead == "pair" else 4
 
 
 class State:
@@ -265,24 +266,20 @@ def throwers(state: State) -> list[int]:
 
 def attack_limit(state: State) -> int:
     """How many attack cards the table may hold in this bout (start_hand reading), or the
-    cap alone (current_hand reading, where ``room`` also counts the defender's hand)."""
-    return _limit(state.rules, state.bouts, state.deck_pos >= len(state.deck), state.start_hand, state.taking)
+    cap alone (current_hand reading, where ``room`` also counts the defender's hand).
 
-
-def bout_cap(rules: Rules, bouts: int, taking: bool) -> int:
-    """The bout's cap before the defender's hand is counted: five in a short first bout
-    (until the defender takes, with ``first_bout_take_sixth``), else ``bout_limit``."""
-    if bouts == 0 and not (taking and rules.first_bout_take_sixth):
-        return rules.first_bout_limit
-    return rules.bout_limit
-
-
-def _limit(rules: Rules, bouts: int, deck_empty: bool, start_hand: int, taking: bool) -> int:
-    cap = bout_cap(rules, bouts, taking)
-    if deck_empty and not rules.cap_when_deck_empty:
-        cap = 52  # no cap: only the defender's hand limits the bout
-    if rules.limit_by == "start_hand":
-        return min(cap, start_hand)
+    The cap is five in a short first bout (until the defender takes, with
+    ``first_bout_take_sixth``), else ``bout_limit``; none once the stock is gone unless
+    ``cap_when_deck_empty`` (only the defender's hand limits the bout then)."""
+    options = state.options
+    if state.bouts == 0 and not (state.taking and options.first_bout_take_sixth):
+        cap = options.first_bout_limit
+    else:
+        cap = options.bout_limit
+    if not options.cap_when_deck_empty and state.deck_pos >= len(state.deck):
+        cap = 52
+    if options.start_hand_limit:
+        return cap if cap < state.start_hand else state.start_hand
     return cap
 
 
@@ -308,17 +305,9 @@ def derive(s: State) -> None:
         s.thrower = NO_SEAT
         return
     options = s.options
-    if options.start_hand_limit and options.cap_when_deck_empty:
-        if s.bouts or (s.taking and options.first_bout_take_sixth):
-            cap = options.bout_limit
-        else:
-            cap = options.first_bout_limit
-        start = s.start_hand
-        free = (cap if cap < start else start) - len(table)
-    else:
-        free = attack_limit(s) - len(table)
-        if not options.start_hand_limit:  # the current_hand reading
-            free = min(free, s.hands[defender].bit_count() - s.unbeaten)
+    free = attack_limit(s) - len(table)
+    if not options.start_hand_limit:  # the current_hand reading
+        free = min(free, s.hands[defender].bit_count() - s.unbeaten)
     if free <= 0 or not options.throw_ins or (s.taking and not options.throw_after_take):
         s.room = free if free > 0 else 0
         s.thrower = NO_SEAT

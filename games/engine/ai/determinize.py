@@ -15,6 +15,7 @@ import random
 from games.engine.ai.observe import Observation
 from games.engine.ai.reads import likelihood
 from games.engine.cards import card_list
+from games.engine.fold import shuffle_cards
 from games.engine.state import NO_SEAT, State, rederive
 
 
@@ -59,7 +60,7 @@ def _deal(obs: Observation, rng: random.Random) -> tuple[list[int], list[int]]:
     """The others' hands and the stock (bottom card last), dealt at random."""
     n = obs.players
     unseen = card_list(obs.unseen)
-    rng.shuffle(unseen)
+    shuffle_cards(unseen, rng)
     hands = [0] * n
     hands[obs.seat] = obs.hand
     pool = unseen

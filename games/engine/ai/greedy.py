@@ -90,7 +90,7 @@ def greedy_state(state: State, seat: int) -> Action:
                     card = cheapest(options, trumps)
                     best, best_cost = DEFEND[card][target], cost(card, trumps)
                 break
-        if state.rules.transfers and hand & RANK_MASK[RANK_OF[table[0][0]]]:
+        if state.options.transfers and hand & RANK_MASK[RANK_OF[table[0][0]]]:
             for action in transfer_options(state):
                 if type(action) is Transfer and len(action.cards) == 1 and not action.shown:
                     c = cost(action.cards[0], trumps)
