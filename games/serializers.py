@@ -73,6 +73,9 @@ class TableOptionsSerializer(serializers.Serializer):
     spectator_delay = serializers.IntegerField()
     hints = serializers.BooleanField(help_text="Whether the hint button may ask a computer")
     rated = serializers.BooleanField(help_text="Whether the finished game moves its players' ratings")
+    time_bank = serializers.IntegerField(allow_null=True, help_text="Seconds each person has for the whole game "
+                                                                    "besides the move timer; null: no bank")
+    time_increment = serializers.IntegerField(help_text="Seconds each of a person's moves adds to their bank")
 
 
 class ClockSerializer(serializers.Serializer):

@@ -186,7 +186,8 @@ def test_guests_are_never_rated(make_client: Callable[[], Client]) -> None:
 def test_games_against_the_computer_are_not_rated(person: Callable[[], Client]) -> None:
     a = person()
     view = table_over_rest(a, rules={"players": 2, "deck": 24}, opponents=[{"ai": "novice"}])
-    assert view["options"] == {"timer": None, "spectator_delay": 0, "hints": True, "rated": False}
+    assert view["options"] == {"timer": None, "spectator_delay": 0, "hints": True, "rated": False,
+                               "time_bank": None, "time_increment": 0}
     play_out_over_rest({0: a}, view["id"], limit=500)
     assert Game.objects.get(pk=view["id"]).status == "finished"
     game = Game.objects.get(pk=view["id"])
