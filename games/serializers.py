@@ -85,6 +85,12 @@ class ClockSerializer(serializers.Serializer):
                                                       "deadline - server_time, not against the device's clock")
 
 
+class BankSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(help_text="A person's seat")
+    seconds = serializers.IntegerField(help_text="Whole seconds left in its time bank at server_time (the seats "
+                                                 "to act are counting down)")
+
+
 class GameViewSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     seq = serializers.IntegerField()
@@ -109,6 +115,8 @@ class GameViewSerializer(serializers.Serializer):
     clock = ClockSerializer(allow_null=True, help_text="null: no timer at this table, or no timed move due")
     away = serializers.ListField(child=serializers.IntegerField(),
                                  help_text="Seats the computer stands in for until their player comes back")
+    banks = BankSerializer(many=True, help_text="Each person's time bank (empty: no bank at this table, or "
+                                                "the game is not in play)")
 
 
 class EventListSerializer(serializers.Serializer):
@@ -192,6 +200,7 @@ class GameInPlaySerializer(GameSummarySerializer):
     last_move_at = serializers.DateTimeField(allow_null=True)
     clock = ClockSerializer(allow_null=True)
     away = serializers.ListField(child=serializers.IntegerField())
+    banks = BankSerializer(many=True)
 
 
 class GamesInPlayPageSerializer(serializers.Serializer):
