@@ -10,7 +10,7 @@ import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
 import { layout, placeAmounts, tableOrder, tablePoints, tablesMatching } from "../../static/durak/bracket.js";
-import { clockText, secondsLeft } from "../../static/durak/clock.js";
+import { bankLeft, clockText, seatSecondsLeft, secondsLeft } from "../../static/durak/clock.js";
 import { plural, STRINGS, translate } from "../../static/durak/i18n.js";
 import { decide, noticeText } from "../../static/durak/notice.js";
 import { createBody, formField, parsePayouts } from "../../static/durak/tourform.js";
@@ -269,6 +269,19 @@ test("the move clock counts down from the timer and stops at zero", () => {
   assert.equal(clockText(75), "1:15");
   assert.equal(clockText(5), "0:05");
   assert.equal(clockText(null), "");
+});
+
+test("a seat's clock ends sooner when its time bank runs out first", () => {
+  const banks = [{ seat: 0, seconds: 12 }, { seat: 1, seconds: 200 }];
+  assert.equal(bankLeft(banks, 0, 1000, 1000), 12);
+  assert.equal(bankLeft(banks, 0, 1000, 4500), 9); // counted down since the view arrived
+  assert.equal(bankLeft(banks, 0, 1000, 99999), 0);
+  assert.equal(bankLeft(banks, 2, 1000, 1000), null); // a computer's seat: no bank
+  assert.equal(bankLeft([], 0, 1000, 1000), null); // a table without a bank
+  assert.equal(seatSecondsLeft(30, bankLeft(banks, 0, 1000, 4500)), 9);
+  assert.equal(seatSecondsLeft(30, bankLeft(banks, 1, 1000, 4500)), 30);
+  assert.equal(seatSecondsLeft(30, null), 30);
+  assert.equal(seatSecondsLeft(null, null), null);
 });
 
 test("a ready table: taken there at once, offered when busy or announced before, ignored when on screen", () => {
