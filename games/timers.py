@@ -18,12 +18,7 @@ from django.utils import timezone
 
 from games import clocks, computer, store
 from games import services as game_services
-from games.deadlines import (  # noqa: F401  (the timers' own rule, read by views too)
-    AWAY_MOVE_AFTER,
-    move_deadline,
-    people_of,
-    seat_deadline,
-)
+from games.deadlines import AWAY_MOVE_AFTER, people_of, seat_deadline  # noqa: F401  (AWAY_MOVE_AFTER: the timers' own rule, read by views too)
 from games.engine import actors
 from games.models import Game, SeatAbsence
 from games.selectors import game_state, seats_of
