@@ -299,7 +299,8 @@ def test_a_tournaments_table_of_people_is_rated() -> None:
 
     from tournaments.rounds import _options
 
-    options = _options(SimpleNamespace(move_timer=30, spectator_delay=0))  # type: ignore[arg-type]
+    options = _options(SimpleNamespace(move_timer=30, spectator_delay=0, time_bank=240,  # type: ignore[arg-type]
+                                       time_increment=3))
     people = [registered() for _ in range(3)]
     game = services.game_seat_people(players=people, rules=Rules.from_dict({"players": 3, "deck": 24}), options=options).game
     assert (game.hints, game.rated) == (False, True)
