@@ -16,6 +16,10 @@ class ChallengeCreateInputSerializer(serializers.Serializer):  # type: ignore[ty
                                                            "absent in a rematch: the finished game's.")
     rematch = serializers.IntegerField(required=False, help_text="A finished game both players sat at.")
     timer = serializers.IntegerField(required=False, allow_null=True, help_text="Seconds per move (5..600).")
+    time_bank = serializers.IntegerField(required=False, allow_null=True,
+                                         help_text="Seconds per player for the whole game (10..7200; needs timer).")
+    time_increment = serializers.IntegerField(required=False, help_text="Seconds added per move (0..60; "
+                                                                        "needs time_bank).")
     hints = serializers.BooleanField(required=False, allow_null=True)
     rated = serializers.BooleanField(required=False, allow_null=True)
 
@@ -25,6 +29,9 @@ class ChallengeOptionsSerializer(serializers.Serializer):  # type: ignore[type-a
     others take the defaults when the game is made, as at a game's create)."""
 
     timer = serializers.IntegerField(required=False, allow_null=True, help_text="Seconds per move; null: no clock")
+    time_bank = serializers.IntegerField(required=False, allow_null=True,
+                                         help_text="Seconds per player for the whole game; null: no bank")
+    time_increment = serializers.IntegerField(required=False, help_text="Seconds added to the bank per move")
     spectator_delay = serializers.IntegerField(required=False)
     hints = serializers.BooleanField(required=False, allow_null=True)
     rated = serializers.BooleanField(required=False, allow_null=True)

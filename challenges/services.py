@@ -24,7 +24,7 @@ from games.models import Game
 from games.options import TableOptions
 
 # The table options a challenge may carry besides its rules (``games.options``).
-OPTION_FIELDS = ("timer", "spectator_delay", "hints", "rated")
+OPTION_FIELDS = ("timer", "time_bank", "time_increment", "spectator_delay", "hints", "rated")
 
 
 def _player_named(value: object, challenger: Player) -> Player | None:

@@ -89,11 +89,11 @@ class GameAdmin(TitledAdmin):
     search_fields = ["=id", "seats__player__name", "seats__player__user__username", "creator__name"]
     # Rules and result in words once each: their JSON is the event log's business.
     readonly_fields = ("status", "rules_text", "outcome", "replay_link", "creator", "seq", "move_timer",
-                       "reconnect_window", "spectator_delay", "hints", "rated", "created_at", "started_at",
+                       "time_bank", "time_increment", "reconnect_window", "spectator_delay", "hints", "rated", "created_at", "started_at",
                        "last_event_at", "finished_at", "event_log")
     fieldsets = [
         (None, {"fields": ["status", "rules_text", "outcome", "replay_link"]}),
-        (gettext_lazy("Стол"), {"fields": ["creator", "move_timer", "reconnect_window", "spectator_delay", "hints", "rated"]}),
+        (gettext_lazy("Стол"), {"fields": ["creator", "move_timer", "time_bank", "time_increment", "reconnect_window", "spectator_delay", "hints", "rated"]}),
         (gettext_lazy("Время"), {"fields": ["created_at", "started_at", "last_event_at", "finished_at"]}),
         (gettext_lazy("Ход партии"), {"fields": ["seq", "event_log"]}),
     ]

@@ -23,7 +23,7 @@ from core.schema import CARD_PATTERN, CLIENT_SEED_PATTERN
 from games.engine import Action, EngineError, Rules, action_from_dict
 from games.engine.ai import Level
 from games.errors import InvalidActionError, engine_refusal
-from games.options import DELAY_RANGE, TIMER_RANGE, TableOptions
+from games.options import BANK_RANGE, DELAY_RANGE, INCREMENT_RANGE, TIMER_RANGE, TableOptions
 
 CLIENT_SEED_HELP = ("Your part of the fair deal: 1 to 64 printable ASCII characters other than ':' "
                     "(the server picks one when it is absent or null)")
@@ -92,6 +92,13 @@ class TableOptionFields(GameInputSerializer):
 
     timer = WholeNumberField(required=False, allow_null=True, min_value=TIMER_RANGE[0], max_value=TIMER_RANGE[1],
                              help_text="Seconds per move; when they run out the computer plays for the seat")
+    time_bank = WholeNumberField(required=False, allow_null=True, min_value=BANK_RANGE[0], max_value=BANK_RANGE[1],
+                                 help_text="Seconds each person has for the whole game besides the move timer "
+                                           "(needs 'timer'); when they run out the seat times out (absent or "
+                                           "null: no bank)")
+    time_increment = WholeNumberField(required=False, min_value=INCREMENT_RANGE[0], max_value=INCREMENT_RANGE[1],
+                                      help_text="Seconds each of a person's moves adds to their bank (needs "
+                                                "'time_bank'; default 0)")
     spectator_delay = WholeNumberField(required=False, min_value=DELAY_RANGE[0], max_value=DELAY_RANGE[1],
                                        help_text="Spectators see the game this many actions late")
     hints = FlagField(required=False, allow_null=True,
@@ -111,9 +118,11 @@ class TableOptionsInputSerializer(TableOptionFields):
 
 
 def table_options_of(data: dict[str, Any]) -> TableOptions:
-    """The options of validated input fields ``timer``, ``spectator_delay``, ``hints``, ``rated``."""
+    """The options of validated input fields ``timer``, ``time_bank``, ``time_increment``,
+    ``spectator_delay``, ``hints``, ``rated``."""
     return TableOptions(move_timer=data.get("timer"), spectator_delay=data.get("spectator_delay", 0),
-                        hints=data.get("hints"), rated=data.get("rated"))
+                        hints=data.get("hints"), rated=data.get("rated"), time_bank=data.get("time_bank"),
+                        time_increment=data.get("time_increment", 0))
 
 
 class GameCreateInputSerializer(TableOptionFields):

@@ -62,6 +62,13 @@ class Game(models.Model):
     # A game two people arranged between themselves (a challenge): it is in no lobby and in
     # no list but its players' own.
     private = models.BooleanField(_("частная"), default=False)
+    # The time bank (``games.banks``), as chess clocks keep it: seconds each person has for
+    # the whole game besides each move's timer, and seconds added back for each move they
+    # make; null: no bank (the move timer alone). A seat whose bank runs out times out as if
+    # its move timer had, so a table with a bank lasts a bounded time. (Last of the fields:
+    # ``games.store`` builds rows by ``from_db``, which takes its values in field order.)
+    time_bank = models.PositiveIntegerField(_("запас времени, секунд"), null=True, blank=True)
+    time_increment = models.PositiveIntegerField(_("добавка за ход, секунд"), default=0)
 
     class Meta:
         ordering = ["-id"]

@@ -173,7 +173,7 @@ def game_view(game: Game, seats: list[Seat], state: State | None, seat: int | No
 def options_of(game: Game) -> dict[str, Any]:
     """The table's options as every view echoes them (``games.options``)."""
     return {"timer": game.move_timer, "spectator_delay": game.spectator_delay, "hints": game.hints,
-            "rated": game.rated}
+            "rated": game.rated, "time_bank": game.time_bank, "time_increment": game.time_increment}
 
 
 def fairness_of(game: Game, seats: list[Seat]) -> dict[str, Any]:

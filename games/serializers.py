@@ -73,6 +73,9 @@ class TableOptionsSerializer(serializers.Serializer):
     spectator_delay = serializers.IntegerField()
     hints = serializers.BooleanField(help_text="Whether the hint button may ask a computer")
     rated = serializers.BooleanField(help_text="Whether the finished game moves its players' ratings")
+    time_bank = serializers.IntegerField(allow_null=True, help_text="Seconds each person has for the whole game "
+                                                                    "besides the move timer; null: no bank")
+    time_increment = serializers.IntegerField(help_text="Seconds each of a person's moves adds to their bank")
 
 
 class ClockSerializer(serializers.Serializer):
@@ -80,6 +83,12 @@ class ClockSerializer(serializers.Serializer):
     deadline = serializers.DateTimeField(help_text="When its time runs out (then the computer moves for it)")
     server_time = serializers.DateTimeField(help_text="The server's time when this view was made: count down "
                                                       "deadline - server_time, not against the device's clock")
+
+
+class BankSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(help_text="A person's seat")
+    seconds = serializers.IntegerField(help_text="Whole seconds left in its time bank at server_time (the seats "
+                                                 "to act are counting down)")
 
 
 class GameViewSerializer(serializers.Serializer):
@@ -106,6 +115,8 @@ class GameViewSerializer(serializers.Serializer):
     clock = ClockSerializer(allow_null=True, help_text="null: no timer at this table, or no timed move due")
     away = serializers.ListField(child=serializers.IntegerField(),
                                  help_text="Seats the computer stands in for until their player comes back")
+    banks = BankSerializer(many=True, help_text="Each person's time bank (empty: no bank at this table, or "
+                                                "the game is not in play)")
 
 
 class EventListSerializer(serializers.Serializer):
@@ -189,6 +200,7 @@ class GameInPlaySerializer(GameSummarySerializer):
     last_move_at = serializers.DateTimeField(allow_null=True)
     clock = ClockSerializer(allow_null=True)
     away = serializers.ListField(child=serializers.IntegerField())
+    banks = BankSerializer(many=True)
 
 
 class GamesInPlayPageSerializer(serializers.Serializer):

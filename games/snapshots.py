@@ -1,5 +1,6 @@
 """Per-process caches: for each game, the latest rebuilt state this process has seen,
-with its seq; and for each started game, its table (who sits where).
+with its seq; for each started game, its table (who sits where); and for each game with a
+time bank, its banks as folded up to some seq (``games.banks``).
 
 Events are never changed, so the state after seq N of a game is fixed forever: a cached
 state can only be missing or old, never wrong. An old one is brought up to date by
@@ -54,6 +55,23 @@ class GameSetup:
 _tables: OrderedDict[int, GameSetup] = OrderedDict()
 
 
+@dataclass(frozen=True)
+class BankFold:
+    """A game's time banks folded up to ``seq`` (``games.banks``): fixed forever, as the
+    events and their times are."""
+
+    seq: int
+    # When the event at ``seq`` was stored (None: nothing folded yet).
+    at: datetime | None
+    # The state after ``seq`` (None: before the first event).
+    state: State | None
+    # Seconds left in each seat's bank when the event at ``seq`` was stored.
+    seconds: tuple[float, ...]
+
+
+_banks: OrderedDict[_Key, BankFold] = OrderedDict()
+
+
 def latest(game_id: int, created_at: datetime | None) -> tuple[int, State] | None:
     """The newest cached (seq, state) of a game, if any."""
     key = (game_id, created_at)
@@ -99,7 +117,29 @@ def remember_table(game_id: int, entry: GameSetup) -> None:
             _tables.popitem(last=False)
 
 
+def bank_fold(game_id: int, created_at: datetime | None) -> BankFold | None:
+    """The newest cached fold of a game's banks, if any."""
+    key = (game_id, created_at)
+    with _lock:
+        entry = _banks.get(key)
+        if entry is not None:
+            _banks.move_to_end(key)
+        return entry
+
+
+def remember_bank_fold(game_id: int, created_at: datetime | None, fold: BankFold) -> None:
+    key = (game_id, created_at)
+    with _lock:
+        entry = _banks.get(key)
+        if entry is None or entry.seq <= fold.seq:  # never replace a newer fold by an older one
+            _banks[key] = fold
+        _banks.move_to_end(key)
+        while len(_banks) > settings.DURAK_STATE_CACHE_SIZE:
+            _banks.popitem(last=False)
+
+
 def forget_all() -> None:
     with _lock:
         _states.clear()
         _tables.clear()
+        _banks.clear()

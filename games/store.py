@@ -34,7 +34,8 @@ Row = tuple[int, str, int, dict[str, Any], int | None, int | None]
 # The table's options, its deal's commitment and whether it is private: columns of the
 # game row that never change once it is created (``private`` read with them, so a game
 # loaded here can be checked against its viewer with no query: ``games.privacy``).
-OPTION_COLUMNS = ["move_timer", "reconnect_window", "spectator_delay", "hints", "rated", "deal_commitment", "private"]
+OPTION_COLUMNS = ["move_timer", "reconnect_window", "spectator_delay", "hints", "rated", "deal_commitment", "private",
+                  "time_bank", "time_increment"]
 _GAME_COLUMNS = ["id", "rules", "status", "seq", "creator_id", "result", "created_at", "started_at",
                  "last_event_at", "finished_at", *OPTION_COLUMNS]
 _SEAT_COLUMNS = ["id", "game_id", "number", "player_id", "ai_level", "client_seed"]
@@ -207,11 +208,12 @@ def game_with_seats(game_id: int) -> tuple[Game, list[Seat]]:
     width = len(_GAME_COLUMNS)
     (pk, rules, status, seq, creator_id, result, created_at, started_at, last_event_at,
      finished_at) = rows[0][:10]
-    move_timer, reconnect_window, spectator_delay, hints, rated, deal_commitment, private = rows[0][10:width]
+    (move_timer, reconnect_window, spectator_delay, hints, rated, deal_commitment, private, time_bank,
+     time_increment) = rows[0][10:width]
     table = snapshots.GameSetup(
         created_at=_aware(created_at), started_at=_aware(started_at), creator_id=creator_id, rules=_json(rules),
         options=(move_timer, reconnect_window, spectator_delay, bool(hints), bool(rated), deal_commitment,
-                 bool(private)),
+                 bool(private), time_bank, time_increment),
         seats=tuple((seat_id, number, player_id, ai_level, client_seed, name)
                     for *_, seat_id, number, player_id, ai_level, client_seed, name in rows),
         read_at=time.monotonic(),
@@ -261,6 +263,25 @@ def stored_events(game_id: int, after: int = 0, upto: int | None = None) -> list
             cursor.execute(f"{sql} AND seq <= %s ORDER BY seq", [game_id, after, upto])
         rows = cursor.fetchall()
     return [(seq, _json(payload), actor_seat) for seq, payload, actor_seat in rows]
+
+
+def stored_timeline(game_id: int, seq: int, after: int = 0) -> list[tuple[int, dict[str, Any], int | None, datetime]]:
+    """The stored events after ``after`` up to ``seq``, in order, with when each was
+    stored: (seq, payload, actor seat, created_at), what the time banks are folded from
+    (``games.banks``)."""
+    table = GameEvent._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT seq, payload, actor_seat, created_at FROM {table}"
+                       " WHERE game_id = %s AND seq > %s AND seq <= %s ORDER BY seq", [game_id, after, seq])
+        rows = cursor.fetchall()
+    return [(number, _json(payload), actor_seat, _created(created_at))
+            for number, payload, actor_seat, created_at in rows]
+
+
+def _created(value: Any) -> datetime:
+    moment = _aware(value)
+    assert moment is not None, "an event row always has its created_at"
+    return moment
 
 
 def action_starts(game_id: int, upto: int, last: int | None = None) -> list[int]:

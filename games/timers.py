@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from games import clocks, computer, store
 from games import services as game_services
-from games.deadlines import AWAY_MOVE_AFTER, move_deadline  # noqa: F401  (the timers' own rule, read by views too)
+from games.deadlines import AWAY_MOVE_AFTER, people_of, seat_deadline  # noqa: F401  (AWAY_MOVE_AFTER: the timers' own rule, read by views too)
 from games.engine import actors
 from games.models import Game, SeatAbsence
 from games.selectors import game_state, seats_of
@@ -79,11 +79,13 @@ def _game_moved(game_id: int, seq: int) -> None:
     if game.status != Game.Status.ACTIVE:
         return
     state = game_state(game)
+    holders = people_of(seats_of(game))
     # A seat its person gave up is the computer's now (``games.leaving``): no clock.
-    people = {s.number for s in seats_of(game) if s.player_id is not None and not state.given_up >> s.number & 1}
+    people = {seat for seat in holders if not state.given_up >> seat & 1}
     for seat in actors(state):
         if seat in people:
-            countdown = move_deadline(game, _open_absence(game_id, seat))
+            # The move timer, or sooner the seat's time bank (``games.banks``).
+            countdown = seat_deadline(game, holders, seat, _open_absence(game_id, seat))
             if countdown is not None:
                 clocks.later(clocks.SEAT_TIMEOUT, (game_id, seat, seq), countdown)
 
@@ -97,15 +99,18 @@ def _record_forfeits(game: Game) -> None:
 
 
 def seat_timed_out(*, game_id: int, seat: int, expected_seq: int, wait_out: bool = True) -> bool:
-    """The timer set at ``expected_seq`` ran out: if the game is still there and the seat
-    still must act, the computer plays one move for it and the seat counts as away.
+    """The timer set at ``expected_seq`` ran out (the move timer, or the seat's time bank):
+    if the game is still there and the seat still must act, the computer plays one move
+    for it and the seat counts as away.
     Safe to run twice or late: any other seq is a no-op; a seat with time left (it came
     back) gets a timer for the rest, unless ``wait_out`` is off (the sweep's calls)."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.move_timer is None or game.seq != expected_seq or game.status != Game.Status.ACTIVE:
         return False
     absence = _open_absence(game_id, seat)
-    deadline = move_deadline(game, absence)
+    # A bank that ran out times the seat out exactly as its move timer would.
+    holders = people_of(seats_of(game)) if game.time_bank is not None else frozenset()
+    deadline = seat_deadline(game, holders, seat, absence)
     if deadline is None:
         return False
     left = _left(game.last_event_at, deadline)

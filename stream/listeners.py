@@ -17,12 +17,12 @@ from datetime import datetime, timedelta
 
 from challenges.models import Challenge
 from challenges.signals import ChallengeChanged, challenge_changed
+from games.deadlines import seat_deadline
 from games.engine import actors
 from games.models import Game, Seat, SeatAbsence
 from games.places import table_order
 from games.selectors import out_together
 from games.signals import MoveCommitted, move_committed
-from games.timers import move_deadline
 from stream import events, store
 from tournaments.signals import TablesReady, TournamentFinished, tables_ready, tournament_finished
 
@@ -45,9 +45,10 @@ def _people(game: Game) -> dict[int, int]:
             .values_list("number", "player_id")}
 
 
-def _deadline(game: Game, seat: int) -> datetime | None:
+def _deadline(game: Game, people: dict[int, int], seat: int) -> datetime | None:
+    """When the seat's time runs out: its move timer, or sooner its time bank."""
     absence = SeatAbsence.objects.filter(game_id=game.pk, seat=seat, returned_at__isnull=True).first()
-    seconds = move_deadline(game, absence)
+    seconds = seat_deadline(game, frozenset(people), seat, absence)
     if seconds is None or game.last_event_at is None:
         return None
     return game.last_event_at + timedelta(seconds=seconds)
@@ -79,7 +80,7 @@ def _turns(move: MoveCommitted) -> None:
         pending += [events.game_started(player, game.pk, seat) for seat, player in sorted(people.items())]
     if game.seq == move.seq and not move.finished:  # else a later move's hook tells whose turn it is
         given_up = move.state.given_up
-        pending += [events.your_turn(people[seat], game.pk, move.seq, _deadline(game, seat))
+        pending += [events.your_turn(people[seat], game.pk, move.seq, _deadline(game, people, seat))
                     for seat in actors(move.state) if seat in people and not given_up >> seat & 1]
     store.append(pending)
 

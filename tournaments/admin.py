@@ -136,7 +136,8 @@ def ledger_csv(modeladmin: admin.ModelAdmin, request: HttpRequest, queryset: Que
 
 
 TERMS = ["name", "organiser", "format", "rules", "entry_fee", "rake_percent", "added_prize", "guarantee",
-         "payouts", "prize_amounts", "leaves", "min_entrants", "max_entrants", "starts_at", "rounds", "move_timer", "spectator_delay"]
+         "payouts", "prize_amounts", "leaves", "min_entrants", "max_entrants", "starts_at", "rounds", "move_timer",
+         "time_bank", "time_increment", "spectator_delay"]
 
 
 class TournamentCreateForm(forms.ModelForm):
@@ -147,9 +148,17 @@ class TournamentCreateForm(forms.ModelForm):
         model = Tournament
         fields = TERMS
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("time_bank", "time_increment"):  # left empty: the terms' defaults
+            self.fields[name].required = False
+
     def body(self) -> dict[str, Any]:
         data = {name: self.cleaned_data.get(name) for name in TERMS if name != "organiser"}
         data["timer"] = data.pop("move_timer")
+        for name in ("time_bank", "time_increment"):
+            if data.get(name) is None:
+                data.pop(name, None)
         starts = data.get("starts_at")
         if starts is not None:
             data["starts_at"] = starts.isoformat()
@@ -186,7 +195,7 @@ class TournamentAdmin(TitledAdmin):
     list_filter = ["status", "format", "created_at"]
     search_fields = ["=id", "name", "organiser__name", "entries__player__name"]
     readonly_fields = ["status", "standings_table", "created_at", "started_at", "finished_at", "page_link",
-                       "rules_text", "payouts_text"]
+                       "rules_text", "payouts_text", "table_limit_text"]
     inlines = [EntryInline, TableInline, StaffActionInline]
     actions = [start, advance, cancel, standings_csv, ledger_csv]
     list_title = gettext_lazy("Турниры")
@@ -214,6 +223,10 @@ class TournamentAdmin(TitledAdmin):
     def rules_text(self, tournament: Tournament) -> str:
         return rules_text(tournament.rules)
 
+    @admin.display(description=gettext_lazy("стол длится не дольше"))
+    def table_limit_text(self, tournament: Tournament) -> str:
+        return admin_text.table_limit_text(selectors.table_limit(tournament))
+
     @admin.display(description=gettext_lazy("призы по местам"))
     def payouts_text(self, tournament: Tournament) -> str:
         return admin_text.payouts_text(tournament.payouts, tournament.prize_amounts)
@@ -237,7 +250,8 @@ class TournamentAdmin(TitledAdmin):
             return [(None, {"fields": TERMS})]
         return [
             (None, {"fields": ["name", "page_link", "status", "organiser", "format"]}),
-            (gettext_lazy("Стол"), {"fields": ["rules_text", "move_timer", "spectator_delay", "leaves", "rounds"]}),
+            (gettext_lazy("Стол"), {"fields": ["rules_text", "move_timer", "time_bank", "time_increment",
+                                                    "table_limit_text", "spectator_delay", "leaves", "rounds"]}),
             (gettext_lazy("Фонд"), {"fields": [*MONEY, "payouts_text"]}),
             (gettext_lazy("Участники и время"), {"fields": [*SCHEDULE, "created_at", "started_at", "finished_at"]}),
             (gettext_lazy("Итоги"), {"fields": ["standings_table"]}),

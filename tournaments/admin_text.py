@@ -46,6 +46,8 @@ FIELD_REFUSALS = {
     "starts_at": "Время начала — в будущем, или пусто.",
     "rounds": "Туров — от 1 до 30 (только в швейцарской системе).",
     "move_timer": "Секунд на ход — от 5 до 600.",
+    "time_bank": "Запас времени на игрока — от 10 до 7200 секунд.",
+    "time_increment": "Добавка за ход — от 0 до 60 секунд.",
     "spectator_delay": "Задержка — от 0 до 20 ходов.",
     "leaves": "Выберите, кто выбывает (только в турнире на выбывание).",
 }
@@ -97,3 +99,13 @@ def payouts_text(payouts: list[int] | None, prize_amounts: list[int] | None = No
     fixed = " · ".join(_("%(place)s место: %(coins)s мон.") % {"place": i, "coins": coins}
                        for i, coins in enumerate(prize_amounts, 1))
     return _("%(fixed)s; остаток фонда: %(percents)s") % {"fixed": fixed, "percents": percents}
+
+
+def table_limit_text(limit: Mapping[str, int]) -> str:
+    """«8 мин и 3 с на каждый ход»: how long a table can last (``selectors.table_limit``)."""
+    minutes, seconds = divmod(limit["seconds"], 60)
+    total = (_("%(m)s мин %(s)s с") % {"m": minutes, "s": seconds} if minutes and seconds
+             else _("%(m)s мин") % {"m": minutes} if minutes else _("%(s)s с") % {"s": seconds})
+    if not limit["per_move"]:
+        return total
+    return _("%(total)s и %(s)s с на каждый ход") % {"total": total, "s": limit["per_move"]}

@@ -17,6 +17,7 @@ from core.converters import MAX_ID
 from core.errors import InvalidRequest, NotFound
 from core.pages import PageQuerySerializer
 from core.throttles import PlayerRateThrottle
+from games import options
 from games.apis import BODY_ERRORS, ERRORS
 from games.event_shapes import RulesSerializer
 from games.inputs import client_seed_field
@@ -64,6 +65,13 @@ class TournamentCreateInputSerializer(serializers.Serializer):
                                       help_text="Swiss only.")
     timer = serializers.IntegerField(min_value=5, max_value=600, allow_null=True, required=False,
                                      help_text="Seconds per move; null: the platform's default clock.")
+    time_bank = serializers.IntegerField(min_value=options.BANK_RANGE[0], max_value=options.BANK_RANGE[1],
+                                         allow_null=True, default=terms.DEFAULT_BANK,
+                                         help_text="Seconds each player has at a table besides the move timer "
+                                                   "(docs/tournaments.md); null: the default.")
+    time_increment = serializers.IntegerField(min_value=options.INCREMENT_RANGE[0],
+                                              max_value=options.INCREMENT_RANGE[1], default=terms.DEFAULT_INCREMENT,
+                                              help_text="Seconds each move adds back to its player's bank.")
     spectator_delay = serializers.IntegerField(min_value=0, max_value=20, default=2)
     leaves = serializers.ChoiceField(choices=Tournament.Leaves.choices, required=False,
                                      help_text="Elimination: the durak leaves each table, or the worse half.")

@@ -63,6 +63,12 @@ class Tournament(models.Model):
     # The chain of stages (``tournaments.stages``): null, one stage of ``format``.
     stages = models.JSONField(_("этапы"), null=True, blank=True)
     move_timer = models.PositiveIntegerField(_("секунд на ход"), default=30, help_text=_("Секунд на ход за каждым столом (часы есть всегда)."))
+    # Each table's time bank (``games.banks``): seconds per player besides the move timer,
+    # and seconds back per move; a table then lasts at most seats × bank plus the increments.
+    time_bank = models.PositiveIntegerField(_("запас времени на игрока, секунд"), default=240,
+                                            help_text=_("Сверх секунд на ход: кто исчерпал запас, за того ходит компьютер."))
+    time_increment = models.PositiveSmallIntegerField(_("добавка за ход, секунд"), default=3,
+                                                      help_text=_("Секунд в запас за каждый свой ход."))
     spectator_delay = models.PositiveSmallIntegerField(_("задержка для зрителей, ходов"), default=2, help_text=_("Зрители видят столы с опозданием на столько ходов."))
     status = models.CharField(_("статус"), max_length=16, choices=Status.choices, default=Status.REGISTRATION, db_index=True)
     standings = models.JSONField(_("итоговая таблица"), null=True, blank=True, help_text=_("Итоговая таблица, закреплённая при выплате призов."))

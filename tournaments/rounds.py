@@ -46,8 +46,10 @@ logger = logging.getLogger(__name__)
 
 
 def _options(tournament: Tournament) -> TableOptions:
-    # No computer hints where prizes are at stake; every table has a clock.
-    return TableOptions(move_timer=tournament.move_timer, spectator_delay=tournament.spectator_delay, hints=False)
+    # No computer hints where prizes are at stake; every table has a clock, and a time bank
+    # besides, so no table holds its round for longer than seats × bank and the increments.
+    return TableOptions(move_timer=tournament.move_timer, spectator_delay=tournament.spectator_delay, hints=False,
+                        time_bank=tournament.time_bank, time_increment=tournament.time_increment)
 
 
 def _ratings(tournament: Tournament, players: list[int]) -> dict[int, float] | None:

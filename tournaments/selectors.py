@@ -98,6 +98,12 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
     }
 
 
+def table_limit(tournament: Tournament) -> dict[str, int]:
+    """How long a table can last at most: every player's bank spent (the move timer only
+    ever runs inside it), plus the increment each move adds back."""
+    return {"seconds": tournament.seats * tournament.time_bank, "per_move": tournament.time_increment}
+
+
 def tournament_detail(tournament: Tournament, player: Player | None) -> dict[str, Any]:
     entries = entries_of(tournament)
     # Withdrawn entries paid nothing in: the payouts shown are those of the field that plays.
@@ -113,6 +119,8 @@ def tournament_detail(tournament: Tournament, player: Player | None) -> dict[str
         "payouts_given": tournament.payouts is not None, "prize_amounts": tournament.prize_amounts,
         "min_entrants": tournament.min_entrants,
         "rounds_total": standings.rounds_total(tournament), "leaves": tournament.leaves, "timer": tournament.move_timer,
+        "time_bank": tournament.time_bank, "time_increment": tournament.time_increment,
+        "table_limit": table_limit(tournament),
         "spectator_delay": tournament.spectator_delay,
         "entrants": [{"player": pk, "name": name, "status": _entrant_status(status)}
                      for pk, name, status in entries if status != Entry.Status.WITHDRAWN],

@@ -120,6 +120,11 @@ class StageSerializer(serializers.Serializer):
                                       help_text="Who went on, once the qualifying stage is over")
 
 
+class TableLimitSerializer(serializers.Serializer):
+    seconds = serializers.IntegerField(help_text="seats × time_bank: a table lasts at most this long, ...")
+    per_move = serializers.IntegerField(help_text="... plus this many seconds for each move made (time_increment)")
+
+
 class TournamentSerializer(TournamentSummarySerializer):
     rules = RulesSerializer()
     rake_percent = serializers.IntegerField()
@@ -135,6 +140,10 @@ class TournamentSerializer(TournamentSummarySerializer):
     rounds_total = serializers.IntegerField(allow_null=True, help_text="null: elimination, it depends on the results")
     leaves = serializers.ChoiceField(choices=Tournament.Leaves.choices)
     timer = serializers.IntegerField(allow_null=True)
+    time_bank = serializers.IntegerField(help_text="Seconds each player has at a table besides the move timer: "
+                                                   "when they run out, the computer moves for them")
+    time_increment = serializers.IntegerField(help_text="Seconds each move adds back to its player's bank")
+    table_limit = TableLimitSerializer(help_text="The longest a table can last: no table holds a round hostage")
     spectator_delay = serializers.IntegerField()
     entrants = EntrantSerializer(many=True)
     entered = serializers.BooleanField(help_text="Whether the caller is in and still playing")

@@ -28,10 +28,15 @@ RAKE_RANGE = (0, 50)
 TABLE_SEATS = (2, 6)
 # A tournament table always has a clock, so no absent entrant can freeze a round.
 DEFAULT_TIMER = 30
+# ...and a time bank (``games.banks``), so no table can last for ever either: four minutes a
+# player and three seconds back per move.
+DEFAULT_BANK = 240
+DEFAULT_INCREMENT = 3
 ARENA_MINUTES = (1, 1440)
 LATE_ROUNDS = (2, 1000)
 FIELDS = {"name", "format", "rules", "entry_fee", "rake_percent", "added_prize", "guarantee", "payouts", "prize_amounts",
-          "min_entrants", "max_entrants", "starts_at", "rounds", "timer", "spectator_delay", "leaves",
+          "min_entrants", "max_entrants", "starts_at", "rounds", "timer", "time_bank", "time_increment",
+          "spectator_delay", "leaves",
           "duration", "late_until_round", "reentry", "stages"}
 
 
@@ -137,6 +142,10 @@ def parse(data: object) -> dict[str, Any]:
     timer = data.get("timer", DEFAULT_TIMER)
     terms["move_timer"] = DEFAULT_TIMER if timer is None else _whole(data, "timer", DEFAULT_TIMER,
                                                                       *options.TIMER_RANGE)
+    bank = data.get("time_bank", DEFAULT_BANK)
+    terms["time_bank"] = DEFAULT_BANK if bank is None else _whole(data, "time_bank", DEFAULT_BANK,
+                                                                   *options.BANK_RANGE)
+    terms["time_increment"] = _whole(data, "time_increment", DEFAULT_INCREMENT, *options.INCREMENT_RANGE)
     if terms["min_entrants"] > terms["max_entrants"]:
         raise InvalidTournament("'min_entrants' must not be above 'max_entrants'.", field="min_entrants")
     if fmt == Tournament.Format.SWISS:

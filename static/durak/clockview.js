@@ -1,8 +1,8 @@
 /* The move clock on screen, at every table with a timer (a tournament's, or one made with
- * the `timer` option: the view's "timer"): a countdown by the seat whose move it is, red in
- * its last seconds, and, once the person's own clock has run out and the computer moved
+ * the `timer` option: the view's "timer"): a countdown by the seat whose move it is (sooner
+ * when its time bank, the view's "banks", runs out first), red in its last seconds, and, once the person's own clock has run out and the computer moved
  * for them, «Время вышло — за вас ходит компьютер» with a button to take the seat back. */
-import { clockText, secondsLeft } from "./clock.js";
+import { bankLeft, clockText, seatSecondsLeft, secondsLeft } from "./clock.js";
 import { $, $$, esc } from "./dom.js";
 import { t } from "./i18n.js";
 import { me, state as S } from "./store.js";
@@ -22,10 +22,12 @@ function clockSeats() {
   return v.to_act || [];
 }
 
-function clockSeconds() {
+/* The seat's seconds: the table's timer, or sooner its time bank (the view's "banks"). */
+function clockSeconds(seat) {
   const seq = Math.max(S.lastSeq, S.view ? S.view.seq : 0);
   const now = Date.now();
-  return secondsLeft(tableTimer(), seq === S.clockSeq ? S.clockSince : now, now);
+  const timer = secondsLeft(tableTimer(), seq === S.clockSeq ? S.clockSince : now, now);
+  return seatSecondsLeft(timer, bankLeft(S.view && S.view.banks, seat, S.viewAt, now));
 }
 
 function clockTitle(seat, left) {
@@ -35,7 +37,7 @@ function clockTitle(seat, left) {
 export function clockHTML(seat) {
   if (!tableTimer()) return "";
   const on = clockSeats().includes(seat);
-  const left = on ? clockSeconds() : null;
+  const left = on ? clockSeconds(seat) : null;
   return '<span class="move-clock' + (left !== null && left <= URGENT_S ? " urgent" : "") + '" data-seat="' + seat + '" role="timer"' +
     (on ? ' title="' + esc(clockTitle(seat, left)) + '" aria-label="' + esc(clockTitle(seat, left)) + '"' : " hidden") + ">" +
     esc(clockText(left)) + "</span>";
@@ -45,12 +47,12 @@ export function clockHTML(seat) {
 export function renderClocks() {
   if (!tableTimer()) return;
   const seats = clockSeats();
-  const left = seats.length ? clockSeconds() : null;
   $$(".move-clock").forEach((el) => {
     const seat = Number(el.dataset.seat);
     const on = seats.includes(seat);
     el.hidden = !on;
     if (!on) return;
+    const left = clockSeconds(seat);
     const text = clockText(left);
     if (el.textContent !== text) el.textContent = text;
     el.title = clockTitle(seat, left);

@@ -47,6 +47,7 @@ const S = {
   tourTable: null, // the tournament this game is a table of: {game, tournament, name, round, final, timer}
   clockSeq: null, // the position the move clock counts from, and since when (ms)
   clockSince: 0,
+  viewAt: 0, // when the server's latest view arrived (ms): its time banks count down from then
 };
 
 export const state = new Proxy(S, {
@@ -103,6 +104,7 @@ export function openGame(view) {
   S.gameId = view.id;
   save("game", view.id);
   S.view = view;
+  S.viewAt = Date.now();
   S.mode = null;
   S.hint = null;
   S.queue = [];
@@ -145,7 +147,10 @@ export function clearLog() {
 
 /* A view from any source (an answer, a poll, the socket) replaces an older one only. */
 export function offerView(view) {
-  if (!S.view || view.seq >= S.view.seq) S.view = view;
+  if (!S.view || view.seq >= S.view.seq) {
+    S.view = view;
+    S.viewAt = Date.now();
+  }
 }
 
 /* The screen becomes the view: every event up to it has been shown. */

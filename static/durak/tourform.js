@@ -32,7 +32,7 @@ export function startsAt(text) {
 }
 
 export const FIELDS = ["name", "format", "players", "deck", "variant", "entry_fee", "rake_percent", "added_prize",
-  "guarantee", "payouts", "prize_amounts", "min_entrants", "max_entrants", "starts_at", "rounds", "timer", "spectator_delay", "leaves",
+  "guarantee", "payouts", "prize_amounts", "min_entrants", "max_entrants", "starts_at", "rounds", "timer", "time_bank", "time_increment", "spectator_delay", "leaves",
   "duration", "late_until_round", "reentry", "advance"];
 
 /* `values`: the form's fields by name, as strings. */
@@ -43,7 +43,9 @@ export function createBody(values) {
     format: v("format") || "elimination",
     rules: { players: number(v("players") || "2"), deck: number(v("deck") || "36"), variant: v("variant") || "podkidnoy" },
   };
-  for (const name of ["entry_fee", "rake_percent", "added_prize", "guarantee", "min_entrants", "max_entrants", "spectator_delay"]) {
+  // Empty: the server's default (each table's time bank: 240 s, 3 s per move).
+  for (const name of ["entry_fee", "rake_percent", "added_prize", "guarantee", "min_entrants", "max_entrants", "spectator_delay",
+    "time_bank", "time_increment"]) {
     if (v(name).trim() !== "") body[name] = number(v(name));
   }
   body.payouts = parsePayouts(v("payouts"));

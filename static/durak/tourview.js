@@ -13,7 +13,24 @@ function chip(cls, text) {
   return '<span class="chip ' + cls + '">' + esc(text) + "</span>";
 }
 
-/* The line under the name: format, table, and the format's own rule. */
+/* A span of seconds in words: "4 мин", "1 мин 30 с", "45 с". */
+export function durationText(seconds, w) {
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  if (m && s) return w.t("dur.ms", { m, s });
+  return m ? w.t("dur.m", { m }) : w.t("dur.s", { s });
+}
+
+/* Each table's time bank and what it bounds: «запас 4 мин на игрока и 3 с за ход: стол
+ * длится не дольше 8 мин и 3 с на каждый ход» (null: a detail without a bank). */
+export function bankText(detail, w) {
+  if (!detail.time_bank || !detail.table_limit) return null;
+  const params = { bank: durationText(detail.time_bank, w), inc: detail.time_increment,
+    limit: durationText(detail.table_limit.seconds, w), per: detail.table_limit.per_move };
+  return w.t(detail.time_increment ? "tp.bank" : "tp.bankFlat", params);
+}
+
+/* The line under the name: format, table, its time bank, and the format's own rule. */
 export function termsText(detail, w) {
   const r = detail.rules || {};
   const parts = [w.t("format." + detail.format)];
@@ -21,6 +38,8 @@ export function termsText(detail, w) {
     variant: w.t("variant." + (r.variant || "podkidnoy")), deck: w.t("deck." + (r.deck || 36)),
     players: r.players || 2, timer: detail.timer || "—",
   }));
+  const bank = bankText(detail, w);
+  if (bank) parts.push(bank);
   if (detail.format === "elimination") parts.push(w.t("tp.leaves." + (detail.leaves || "durak")));
   else if (detail.rounds_total) parts.push(w.t("tp.roundsTotal", { n: detail.rounds_total }));
   if (detail.late_until_round) {

@@ -219,6 +219,24 @@ def test_the_move_clock_its_timeout_and_taking_the_seat_back(fresh_page: Any, se
     assert answers and answers[0].status == 200 and answers[0].json()["seat"] == 0
 
 
+def test_the_move_clock_ends_with_the_time_bank_when_that_is_sooner(fresh_page: Any, server: str) -> None:
+    """A 30-second move timer with a 10-second time bank: the clock shows the bank's
+    seconds, not the timer's, and the computer moves for the person when the bank is out."""
+    page = fresh_page()
+    _load(page)
+    with _api(server, _token(page)) as api:
+        created = api.post("/games/", json={"rules": {"players": 2, "deck": 36}, "opponents": [{"ai": "novice"}],
+                                            "timer": 30, "time_bank": 10})
+        assert created.status_code == 201, created.text
+        game = created.json()["id"]
+    page.goto(f"/?game={game}")
+    driver.wait_ready(page)
+    clock = page.locator("#me .move-clock")
+    clock.wait_for(state="visible")
+    assert re.fullmatch(r"0:(0[5-9]|10)", clock.inner_text()), clock.inner_text()
+    page.wait_for_selector("#timeout:not([hidden])", timeout=20000)
+
+
 def test_new_game_during_a_game_asks_and_the_left_game_is_lost(fresh_page: Any, server: str) -> None:
     """«Новая игра» mid-game opens a dialog: «Продолжить партию» keeps the game,
     «Бросить и начать новую» ends it as a loss by leaving (listed so) and starts anew."""

@@ -266,7 +266,8 @@ def test_hints_and_rating_default_by_who_sits_at_the_table(make_client: Any, bod
     client = make_client()
     created = client.post("/api/v1/games/", body)
     assert created.status_code == 201, created.content
-    assert created.json()["options"] == {"timer": None, "spectator_delay": 0, "hints": hints, "rated": rated}
+    assert created.json()["options"] == {"timer": None, "spectator_delay": 0, "hints": hints, "rated": rated,
+                                         "time_bank": None, "time_increment": 0}
     game = Game.objects.get(pk=created.json()["id"])
     assert (game.hints, game.rated) == (hints, rated)
     assert client.view(game.pk)["options"]["rated"] is rated

@@ -6,7 +6,7 @@ by moving the game's last event into the past.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -180,3 +180,117 @@ def test_a_seat_asked_only_to_pass_has_the_same_clock_as_any(scheduled: Schedule
     move = GameEvent.objects.get(game=game, seq=seq + 1)
     assert move.payload == {"type": "passed", "v": 1, "seat": seat} and move.actor is None
     assert SeatAbsence.objects.filter(game=game, seat=seat).exists()  # as any timed-out seat
+
+
+# Thirty seconds a move, and a bank of twenty for the whole game.
+BANKED = TableOptions(move_timer=30, time_bank=20)
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> list[datetime]:
+    """The server's time, moved on by the test: every event is stored at ``clock[0]``."""
+    now = [timezone.now()]
+    monkeypatch.setattr(timezone, "now", lambda: now[0])
+    return now
+
+
+def _bank_spent_by(game: Game, seat: int, clock: list[datetime], seconds: float) -> None:
+    """``seat`` thinks ``seconds`` over its move, then the table plays on at once until
+    ``seat`` is awaited again."""
+    clock[0] += timedelta(seconds=seconds)
+    move = move_due(game)
+    assert move.seat == seat
+    move_play(move)
+    for _ in range(40):
+        game.refresh_from_db()
+        if seat in engine.actors(selectors.game_state(game)):
+            return
+        move_play(move_due(game))
+    raise AssertionError(f"seat {seat} was never awaited again")
+
+
+def test_a_seat_whose_bank_runs_out_times_out_before_its_move_timer(scheduled: Scheduled,
+                                                                    clock: list[datetime]) -> None:
+    game = table_create(rules=RULES, options=BANKED).game
+    seat = seat_due(game)
+    # A full bank of 20 s cuts the first move's 30 s.
+    assert ("games.timer_tasks.seat_timeout", (game.pk, seat, game.seq), 20.0) in scheduled
+    _bank_spent_by(game, seat, clock, 15)
+    seq = game.seq
+    # 5 s are left in the bank: the seat's timer is set for them, not for 30 s.
+    assert ("games.timer_tasks.seat_timeout", (game.pk, seat, seq), 5.0) in scheduled
+    clock[0] += timedelta(seconds=4)
+    assert not timers.seat_timed_out(game_id=game.pk, seat=seat, expected_seq=seq)  # a second is left
+    clock[0] += timedelta(seconds=2)  # 6 s into a 30 s move timer: only the bank is out
+    assert timers.seat_timed_out(game_id=game.pk, seat=seat, expected_seq=seq)
+    # The same as a move timer running out: the computer moved for the seat, which is away.
+    move = GameEvent.objects.get(game=game, seq=seq + 1)
+    assert move.actor_seat == seat and move.actor is None
+    assert SeatAbsence.objects.get(game=game, seat=seat).returned_at is None
+    # With no time left, the seat is played at once while away.
+    game.refresh_from_db()
+    if seat in engine.actors(selectors.game_state(game)):
+        assert ("games.timer_tasks.seat_timeout", (game.pk, seat, game.seq), 0.0) in scheduled
+
+
+def test_the_sweep_fires_a_bank_that_ran_out(scheduled: Scheduled, clock: list[datetime]) -> None:
+    game = table_create(rules=RULES, options=BANKED).game
+    seq = game.seq
+    clock[0] += timedelta(seconds=19)
+    assert timers.timers_sweep() == 0
+    clock[0] += timedelta(seconds=2)
+    assert timers.timers_sweep() == 1
+    game.refresh_from_db()
+    assert game.seq > seq
+
+
+def test_the_view_shows_each_persons_bank(scheduled: Scheduled, clock: list[datetime]) -> None:
+    table = table_create(rules=RULES, options=TableOptions(move_timer=30, time_bank=20, time_increment=2))
+    game = table.game
+    seat = seat_due(game)
+    _bank_spent_by(game, seat, clock, 15)
+    clock[0] += timedelta(seconds=3)
+    view = selectors.game_view_for(game, table.people[seat])
+    assert view["options"]["time_bank"] == 20, view["options"]
+    assert view["options"]["time_increment"] == 2
+    awaited = set(view["to_act"])
+    assert seat in awaited
+    # 20 - 15 + 2 for its move, less the 3 s it is thinking now; the other seat was
+    # charged only while it was awaited (the moves after were at once).
+    banks = {entry["seat"]: entry["seconds"] for entry in view["banks"]}
+    assert banks[seat] == 4
+    # The other seat was charged only while awaited (the moves after were at once).
+    other = 1 - seat
+    assert banks[other] == 20 + 2 * _moves_of(game, other) - (3 if other in awaited else 0)
+    # The clock's deadline is the bank's: 7 s after the last event, not the timer's 30.
+    game.refresh_from_db()
+    assert game.last_event_at is not None
+    first = min(awaited)
+    left = 7 if first == seat else 20 + 2 * _moves_of(game, other)
+    assert view["clock"]["seat"] == first
+    assert view["clock"]["deadline"] == (game.last_event_at + timedelta(seconds=left)).isoformat()
+    untimed = selectors.game_view_for(table_create(rules=RULES).game, None)
+    assert untimed["banks"] == [] and untimed["options"]["time_bank"] is None
+
+
+def _moves_of(game: Game, seat: int) -> int:
+    return GameEvent.objects.filter(game=game, actor_seat=seat).count()
+
+
+def test_a_bank_needs_a_timer_and_a_range(make_client: Any) -> None:
+    client = make_client()
+    made = client.post("/api/v1/games/", {"rules": {"deck": 24}, "timer": 30, "time_bank": 240, "time_increment": 3})
+    assert made.status_code == 201, made.content
+    assert made.json()["options"] == {"timer": 30, "spectator_delay": 0, "hints": False, "rated": True,
+                                      "time_bank": 240, "time_increment": 3}
+    game = Game.objects.get(pk=made.json()["id"])
+    assert (game.time_bank, game.time_increment) == (240, 3)
+    for bad, field in (({"time_bank": 240}, "time_bank"), ({"timer": 30, "time_bank": 9}, "time_bank"),
+                       ({"timer": 30, "time_bank": 7201}, "time_bank"), ({"timer": 30, "time_bank": "4m"}, "time_bank"),
+                       ({"timer": 30, "time_bank": 60, "time_increment": 61}, "time_increment"),
+                       ({"timer": 30, "time_bank": 60, "time_increment": -1}, "time_increment"),
+                       ({"timer": 30, "time_increment": 3}, "time_increment")):
+        response = client.post("/api/v1/games/", {"rules": {}, **bad})
+        assert response.status_code == 400, (bad, response.content)
+        error = response.json()["error"]
+        assert error["code"] == "invalid_action" and error["field"] == field, (bad, error)

@@ -10,12 +10,12 @@ import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
 import { layout, placeAmounts, tableOrder, tablePoints, tablesMatching } from "../../static/durak/bracket.js";
-import { clockText, secondsLeft } from "../../static/durak/clock.js";
+import { bankLeft, clockText, seatSecondsLeft, secondsLeft } from "../../static/durak/clock.js";
 import { plural, STRINGS, translate } from "../../static/durak/i18n.js";
 import { decide, noticeText } from "../../static/durak/notice.js";
 import { createBody, formField, parsePayouts } from "../../static/durak/tourform.js";
 import { arenaHTML, stagesHTML } from "../../static/durak/arenaview.js";
-import { actionsOf, poolHTML, roundsHTML, standingsHTML, summaryHTML } from "../../static/durak/tourview.js";
+import { actionsOf, bankText, poolHTML, roundsHTML, standingsHTML, summaryHTML, termsText } from "../../static/durak/tourview.js";
 
 // The fixtures come from fixtures/tournaments/ (record_tournaments.py), or from the folder in
 // DURAK_TOURNAMENT_FIXTURES (test_recorded_tournaments.py records one afresh there).
@@ -193,6 +193,33 @@ test("the create form: every field of the create body, values passed on as typed
   assert.equal(formField("body"), null);
 });
 
+test("the time bank and the longest a table lasts, in Russian and English", () => {
+  const d = { format: "swiss", rules: { players: 2, deck: 36 }, timer: 30, time_bank: 240, time_increment: 3,
+    table_limit: { seconds: 480, per_move: 3 } };
+  assert.equal(bankText(d, words()), "запас 4 мин на игрока и 3 с за ход: стол длится не дольше 8 мин и 3 с на каждый ход");
+  assert.equal(bankText(d, words("en")),
+    "a bank of 4 min per player and 3 s per move: a table lasts at most 8 min plus 3 s for each move");
+  assert.ok(termsText(d, words()).includes(" · запас 4 мин на игрока"));
+  const odd = Object.assign({}, d, { time_bank: 90, time_increment: 0, table_limit: { seconds: 45 * 6, per_move: 0 } });
+  assert.equal(bankText(odd, words()), "запас 1 мин 30 с на игрока: стол длится не дольше 4 мин 30 с");
+  assert.equal(bankText(Object.assign({}, d, { time_bank: 10, table_limit: { seconds: 20, per_move: 3 } }), words("en")),
+    "a bank of 10 s per player and 3 s per move: a table lasts at most 20 s plus 3 s for each move");
+  // A detail from before the bank (a recorded fixture) states none.
+  assert.equal(bankText({ format: "swiss", rules: {}, timer: 30 }, words()), null);
+  assert.ok(!termsText({ format: "swiss", rules: {}, timer: 30 }, words()).includes("запас"));
+});
+
+test("the create form sends the time bank as typed, and leaves it to the server when empty", () => {
+  const body = createBody({ name: "B", format: "swiss", rounds: "3", time_bank: "300", time_increment: "0" });
+  assert.equal(body.time_bank, 300);
+  assert.equal(body.time_increment, 0);
+  const empty = createBody({ name: "B", format: "swiss", rounds: "3", time_bank: " ", time_increment: "" });
+  assert.ok(!("time_bank" in empty) && !("time_increment" in empty));
+  assert.equal(createBody({ name: "B", time_bank: "4m" }).time_bank, "4m"); // the server refuses it, naming time_bank
+  assert.equal(formField("time_bank"), "time_bank");
+  assert.equal(formField("time_increment"), "time_increment");
+});
+
 test("the create form: the arena, late registration, re-entry and stages", () => {
   const arena = createBody({ name: "A", format: "arena", duration: "20", late_until_round: "", reentry: "1" });
   assert.equal(arena.duration, 20);
@@ -242,6 +269,19 @@ test("the move clock counts down from the timer and stops at zero", () => {
   assert.equal(clockText(75), "1:15");
   assert.equal(clockText(5), "0:05");
   assert.equal(clockText(null), "");
+});
+
+test("a seat's clock ends sooner when its time bank runs out first", () => {
+  const banks = [{ seat: 0, seconds: 12 }, { seat: 1, seconds: 200 }];
+  assert.equal(bankLeft(banks, 0, 1000, 1000), 12);
+  assert.equal(bankLeft(banks, 0, 1000, 4500), 9); // counted down since the view arrived
+  assert.equal(bankLeft(banks, 0, 1000, 99999), 0);
+  assert.equal(bankLeft(banks, 2, 1000, 1000), null); // a computer's seat: no bank
+  assert.equal(bankLeft([], 0, 1000, 1000), null); // a table without a bank
+  assert.equal(seatSecondsLeft(30, bankLeft(banks, 0, 1000, 4500)), 9);
+  assert.equal(seatSecondsLeft(30, bankLeft(banks, 1, 1000, 4500)), 30);
+  assert.equal(seatSecondsLeft(30, null), 30);
+  assert.equal(seatSecondsLeft(null, null), null);
 });
 
 test("a ready table: taken there at once, offered when busy or announced before, ignored when on screen", () => {

@@ -184,6 +184,11 @@ def test_the_schema_states_every_bound(db: None) -> None:
     create = components["TournamentCreateInput"]["properties"]
     assert create["entry_fee"]["maximum"] == create["guarantee"]["maximum"] == 10_000_000
     assert create["max_entrants"]["maximum"] == 4096 and create["rake_percent"]["maximum"] == 50
+    assert (create["time_bank"]["minimum"], create["time_bank"]["maximum"]) == (10, 7200)
+    assert (create["time_increment"]["minimum"], create["time_increment"]["maximum"]) == (0, 60)
+    table = components["GameCreateInput"]["properties"]
+    assert (table["time_bank"]["minimum"], table["time_bank"]["maximum"]) == (10, 7200)
+    assert (table["time_increment"]["minimum"], table["time_increment"]["maximum"]) == (0, 60)
     for path, statuses in [("/api/v1/auth/register/", {"400", "401", "409", "429"}),
                            ("/api/v1/auth/token/", {"400", "401", "429"}), ("/api/v1/auth/guest/", {"429"})]:
         responses = paths[path]["post"]["responses"]

@@ -186,7 +186,8 @@ def test_guests_are_never_rated(make_client: Callable[[], Client]) -> None:
 def test_games_against_the_computer_are_not_rated(person: Callable[[], Client]) -> None:
     a = person()
     view = table_over_rest(a, rules={"players": 2, "deck": 24}, opponents=[{"ai": "novice"}])
-    assert view["options"] == {"timer": None, "spectator_delay": 0, "hints": True, "rated": False}
+    assert view["options"] == {"timer": None, "spectator_delay": 0, "hints": True, "rated": False,
+                               "time_bank": None, "time_increment": 0}
     play_out_over_rest({0: a}, view["id"], limit=500)
     assert Game.objects.get(pk=view["id"]).status == "finished"
     game = Game.objects.get(pk=view["id"])
@@ -298,7 +299,8 @@ def test_a_tournaments_table_of_people_is_rated() -> None:
 
     from tournaments.rounds import _options
 
-    options = _options(SimpleNamespace(move_timer=30, spectator_delay=0))  # type: ignore[arg-type]
+    options = _options(SimpleNamespace(move_timer=30, spectator_delay=0, time_bank=240,  # type: ignore[arg-type]
+                                       time_increment=3))
     people = [registered() for _ in range(3)]
     game = services.game_seat_people(players=people, rules=Rules.from_dict({"players": 3, "deck": 24}), options=options).game
     assert (game.hints, game.rated) == (False, True)

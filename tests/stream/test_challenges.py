@@ -66,6 +66,21 @@ def test_a_challenge_accepted_seats_both_in_a_private_game_and_both_hear_it() ->
     assert carol.post("/api/v1/challenges/", {"to": bob.player.pk, "rematch": game["id"]}).status_code == 400
 
 
+def test_a_challenge_carries_a_time_bank_to_its_game() -> None:
+    alice, bob = Client(), Client()
+    made = _challenge(alice, bob, timer=30, time_bank=120, time_increment=2)
+    assert made["options"] == {"timer": 30, "time_bank": 120, "time_increment": 2}
+    game = bob.post(f"/api/v1/challenges/{made['id']}/accept/").json()["game"]
+    assert (game["options"]["time_bank"], game["options"]["time_increment"]) == (120, 2)
+    assert sorted(entry["seat"] for entry in game["banks"]) == [0, 1]
+    stored = Game.objects.get(pk=game["id"])
+    assert (stored.move_timer, stored.time_bank, stored.time_increment) == (30, 120, 2)
+    for bad in ({"time_bank": 120}, {"timer": 30, "time_bank": 7}, {"timer": 30, "time_bank": 60, "time_increment": 90}):
+        refused = alice.post("/api/v1/challenges/", {"to": bob.player.pk, "rules": RULES, **bad})
+        assert refused.status_code == 400, bad
+        assert refused.json()["error"]["code"] == "invalid_challenge" and refused.json()["error"]["field"] == "options"
+
+
 def test_decline_cancel_expire_and_every_refusal() -> None:
     alice, bob, carol = Client(), Client(), Client()
     for body, field in (({"to": alice.player.pk, "rules": RULES}, "to"), ({"to": 10**9, "rules": RULES}, "to"),

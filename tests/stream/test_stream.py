@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
 
@@ -60,6 +61,17 @@ def test_a_timed_table_tells_the_deadline() -> None:
     if turns:  # the computer may lead first and the person then answers at once
         assert turns[-1]["deadline"] is not None
         assert turns[-1]["deadline"].startswith(game.last_event_at.date().isoformat())
+
+
+def test_a_table_with_a_time_bank_tells_the_banks_deadline() -> None:
+    alice = Client()
+    game_id = alice.create({"players": 2, "deck": 24}, [{"ai": "novice"}], timer=30, time_bank=10).json()["id"]
+    game = Game.objects.get(pk=game_id)
+    turns = [e for e in stream_of(alice.player.pk) if e["type"] == "your_turn"]
+    assert turns and turns[-1]["seq"] == game.seq
+    deadline = datetime.fromisoformat(turns[-1]["deadline"])
+    # The bank's 10 s (less the moments the computer's moves took), not the timer's 30.
+    assert game.last_event_at + timedelta(seconds=9) < deadline <= game.last_event_at + timedelta(seconds=10)
 
 
 def test_a_hook_run_twice_appends_once() -> None:

@@ -74,6 +74,11 @@ def _ledger_balanced() -> None:
     ({"format": "swiss"}, "rounds"),
     ({"format": "elimination", "rounds": 3}, "rounds"),
     ({"timer": 2}, "timer"),
+    ({"time_bank": 9}, "time_bank"),
+    ({"time_bank": 7201}, "time_bank"),
+    ({"time_bank": "4m"}, "time_bank"),
+    ({"time_increment": 61}, "time_increment"),
+    ({"time_increment": -1}, "time_increment"),
     ({"leaves": "half"}, "leaves"),
     ({"prize_split": [100]}, "prize_split"),
 ])
@@ -95,6 +100,27 @@ def test_the_terms_are_shown_as_the_contract_says() -> None:
     # The added prize and the guarantee left the organiser's wallet at creation.
     assert _balance(organiser) == WELCOME - 100 - 300
     _ledger_balanced()
+
+
+def test_every_table_carries_the_tournaments_time_bank_and_the_detail_states_how_long_a_table_lasts() -> None:
+    organiser, *others = _funded(3)
+    plain = _create(organiser)
+    assert (plain["time_bank"], plain["time_increment"]) == (240, 3), "the defaults: no table without a bank"
+    assert plain["table_limit"] == {"seconds": 2 * 240, "per_move": 3}
+    t = _create(organiser, rules={"players": 3}, max_entrants=3, timer=20, time_bank=300, time_increment=5)
+    assert (t["time_bank"], t["time_increment"], t["timer"]) == (300, 5, 20)
+    assert t["table_limit"] == {"seconds": 3 * 300, "per_move": 5}
+    for client in [organiser, *others]:
+        assert client.post(f"/api/v1/tournaments/{t['id']}/join/").status_code == 200
+    started = organiser.get(f"/api/v1/tournaments/{t['id']}/").json()
+    assert started["status"] == "running" and started["table_limit"] == t["table_limit"]
+    [table] = started["rounds"][0]["tables"]
+    game = Game.objects.get(pk=table["game"])
+    assert (game.move_timer, game.time_bank, game.time_increment) == (20, 300, 5)
+    view = organiser.view(game.pk)
+    assert (view["options"]["time_bank"], view["options"]["time_increment"]) == (300, 5)
+    assert sorted(entry["seat"] for entry in view["banks"]) == [0, 1, 2]
+    assert all(0 < entry["seconds"] <= 300 for entry in view["banks"])
 
 
 def test_an_organiser_who_cannot_pay_the_added_prize_creates_nothing() -> None:
@@ -320,8 +346,8 @@ def test_staff_create_a_tournament_in_the_admin_for_an_organiser_who_pays_for_it
     form = {"name": "Клубный кубок", "organiser": organiser.player.pk, "format": "elimination",
             "rules": '{"players": 3}', "entry_fee": 10, "rake_percent": 0, "added_prize": 100, "guarantee": 0,
             "payouts": "null", "leaves": "half", "min_entrants": 3, "max_entrants": 27, "starts_at_0": "",
-            "starts_at_1": "", "rounds": "", "move_timer": 45, "spectator_delay": 2,
-            "entries-TOTAL_FORMS": 0, "entries-INITIAL_FORMS": 0, "tables-TOTAL_FORMS": 0,
+            "starts_at_1": "", "rounds": "", "move_timer": 45, "time_bank": 120, "time_increment": "",
+            "spectator_delay": 2, "entries-TOTAL_FORMS": 0, "entries-INITIAL_FORMS": 0, "tables-TOTAL_FORMS": 0,
             "tables-INITIAL_FORMS": 0, "staff_actions-TOTAL_FORMS": 0, "staff_actions-INITIAL_FORMS": 0}
     refused = browser.post("/admin/tournaments/tournament/add/", {**form, "rake_percent": 80})
     assert refused.status_code == 200 and "rake_percent" in refused.content.decode()
@@ -330,6 +356,11 @@ def test_staff_create_a_tournament_in_the_admin_for_an_organiser_who_pays_for_it
     assert made.status_code == 302, made.content.decode()[:2000]
     tournament = Tournament.objects.get()
     assert (tournament.format, tournament.leaves, tournament.move_timer) == ("elimination", "half", 45)
+    assert (tournament.time_bank, tournament.time_increment) == (120, 3), "an empty increment: the default"
+    # Once made, the bank is a term like the others: shown, not edited.
+    page = browser.get(f"/admin/tournaments/tournament/{tournament.pk}/change/").content.decode()
+    assert 'name="time_bank"' not in page and 'name="time_increment"' not in page
+    assert "6 мин и 3 с на каждый ход" in page  # 3 seats × 120 s
     assert _balance(organiser) == WELCOME - 100
     _ledger_balanced()
 

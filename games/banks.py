@@ -1,0 +1,99 @@
+"""Time banks, as chess clocks keep them: besides each move's timer, every person at a
+table with a bank (``Game.time_bank``) has that many seconds for the whole game, and gets
+``Game.time_increment`` seconds back for each move they make.
+
+A bank is no counter stored anywhere: it is folded from the event log, whose rows say
+when each was stored. The seconds between two consecutive events are charged to every
+seat whose move was awaited in between (the engine's ``actors`` of the position before
+the later event) that a person holds and has not given up: a computer's time is nobody's.
+The first event of a move (the one with an ``actor_seat``) adds the increment to that
+seat. A bank never goes below 0.
+
+The fold is cached per process like the states (``games.snapshots``): a read at a seq
+already folded costs nothing, a later one folds just the newer events. Events and their
+times never change, so a cached fold can be old but never wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from datetime import datetime
+from typing import Any
+
+from games import snapshots, store
+from games.engine import State, actors, apply, event_from_dict
+from games.models import Game
+from games.snapshots import BankFold
+
+# (seq, payload, actor seat, created_at): ``store.stored_timeline``'s rows.
+Moment = tuple[int, dict[str, Any], int | None, datetime]
+
+
+def opening(players: int, bank: float) -> BankFold:
+    """Every seat's bank before the first event: full."""
+    return BankFold(seq=0, at=None, state=None, seconds=(float(bank),) * players)
+
+
+def _charge(seconds: list[float], state: State, people: Collection[int], elapsed: float) -> None:
+    """``elapsed`` seconds off the bank of every person's seat awaited in ``state``."""
+    if elapsed <= 0:
+        return
+    for seat in actors(state):
+        if seat in people and not state.given_up >> seat & 1:
+            seconds[seat] = max(0.0, seconds[seat] - elapsed)
+
+
+def folded(fold: BankFold, timeline: Iterable[Moment], *, people: Collection[int], increment: float) -> BankFold:
+    """``fold`` brought on by the events of ``timeline`` (those after ``fold.seq``, in
+    order). ``people``: the seats people hold, every one, given up or not (the state
+    says which were given up, and when)."""
+    seq, at, state, seconds = fold.seq, fold.at, fold.state, list(fold.seconds)
+    for number, payload, actor_seat, created_at in timeline:
+        if state is not None and at is not None:
+            _charge(seconds, state, people, (created_at - at).total_seconds())
+        if actor_seat is not None and increment:
+            seconds[actor_seat] += increment
+        state = apply(state, event_from_dict(payload))
+        seq, at = number, created_at
+    return BankFold(seq=seq, at=at, state=state, seconds=tuple(seconds))
+
+
+def left_at(fold: BankFold, people: Collection[int], now: datetime) -> tuple[float, ...]:
+    """The banks at ``now``: the seats awaited since the fold's last event charged until then."""
+    seconds = list(fold.seconds)
+    if fold.state is not None and fold.at is not None:
+        _charge(seconds, fold.state, people, (now - fold.at).total_seconds())
+    return tuple(seconds)
+
+
+def fold_of(game: Game, people: Collection[int]) -> BankFold | None:
+    """The game's banks folded up to ``game.seq`` (None: no bank at this table)."""
+    if game.time_bank is None:
+        return None
+    cached = snapshots.bank_fold(game.pk, game.created_at)
+    if cached is not None and cached.seq == game.seq:
+        return cached
+    base = cached if cached is not None and cached.seq < game.seq else opening(game.players, game.time_bank)
+    fold = folded(base, store.stored_timeline(game.pk, game.seq, after=base.seq), people=people,
+                  increment=float(game.time_increment))
+    snapshots.remember_bank_fold(game.pk, game.created_at, fold)
+    return fold
+
+
+def banks_of(game: Game, people: Collection[int]) -> dict[int, float] | None:
+    """Seconds left in each person's bank when the game's last event was stored (what a
+    deadline counts from: ``games.deadlines``); None: no bank at this table."""
+    fold = fold_of(game, people)
+    if fold is None:
+        return None
+    return {seat: fold.seconds[seat] for seat in sorted(people)}
+
+
+def banks_now(game: Game, people: Collection[int], now: datetime) -> dict[int, float] | None:
+    """Seconds left in each person's bank at ``now`` (the seats awaited are counting
+    down); None: no bank at this table."""
+    fold = fold_of(game, people)
+    if fold is None:
+        return None
+    seconds = left_at(fold, people, now)
+    return {seat: seconds[seat] for seat in sorted(people)}
