@@ -138,14 +138,21 @@ def check_prize_amounts(value: object, *, covered: int) -> list[int] | None:
     return amounts
 
 
+def _cut_to_field(values: Sequence[Percent], places: int) -> list[Percent]:
+    """``values`` per place for a field of ``places`` (at least 1): the places beyond the
+    field go to first place, so nothing is lost; missing places get 0."""
+    cut: list[Percent] = [*values[:places], *[0] * (places - len(values))]
+    cut[0] += sum(values[places:])
+    return cut
+
+
 def fixed_amounts(fixed: Sequence[int], places: int, total: int) -> list[int]:
-    """The fixed prizes of ``places`` places (step 0 of the module docstring): those of places
-    beyond the field go to first place. Should they ever exceed ``total`` (the terms make
-    that impossible) they are paid best place first until it runs out: never minted."""
+    """The fixed prizes of ``places`` places (step 0 of the module docstring), cut to the
+    field. Should they ever exceed ``total`` (the terms make that impossible) they are
+    paid best place first until it runs out: never minted."""
     if places <= 0:
         return []
-    amounts = [*fixed[:places], *[0] * (places - len(fixed))]
-    amounts[0] += sum(fixed[places:])
+    amounts = [int(coins) for coins in _cut_to_field(fixed, places)]  # whole coins stay whole
     left = total
     for place, coins in enumerate(amounts):
         amounts[place] = min(coins, left)
@@ -159,8 +166,7 @@ def place_amounts(total: int, percents: Sequence[Percent], places: int, fixed: S
         return []
     paid = fixed_amounts(fixed, places, total)
     rest = total - sum(paid)
-    shares = [*percents[:places], *[0] * (places - len(percents))]
-    shares[0] += sum(percents[places:])
+    shares = _cut_to_field(percents, places)
     split = _largest_remainders([Fraction(rest * p, 100) for p in shares], rest)
     return [a + b for a, b in zip(paid, split, strict=True)]
 
