@@ -238,15 +238,28 @@ def round_close(*, tournament_id: int) -> bool:
         if Table.objects.filter(tournament=tournament, round=current.number).exclude(
                 game__status=Game.Status.FINISHED).exists():
             return False
-        current.closed_at = timezone.now()
-        current.save(update_fields=["closed_at"])
-        played = standings.played_rounds(tournament)
-        standings.mark_eliminated(tournament, played)
-        standings.mark_absent(tournament, played)
-        if round_open(tournament, played) is None:
+        played = _closed(tournament, current)
+        while (opened := round_open(tournament, played)) is not None:
+            if Table.objects.filter(tournament=tournament, round=opened.number).exists():
+                break
+            # A round of byes alone (everyone else out: disqualified or withdrawn) has no
+            # table whose end would close it: it is over as soon as it opens.
+            played = _closed(tournament, opened)
+        else:
             _finish(tournament, played)
     transaction.on_commit(lambda: notices.tournament_changed(tournament_id))
     return True
+
+
+def _closed(tournament: Tournament, round_: Round) -> list[standings.NumberedRound]:
+    """Close ``round_`` (every table of it over): who it knocked out or found absent is
+    marked; the rounds played so far, this one included."""
+    round_.closed_at = timezone.now()
+    round_.save(update_fields=["closed_at"])
+    played = standings.played_rounds(tournament)
+    standings.mark_eliminated(tournament, played)
+    standings.mark_absent(tournament, played)
+    return played
 
 
 def finish(tournament: Tournament) -> None:

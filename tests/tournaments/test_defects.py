@@ -65,6 +65,31 @@ def test_a_disqualification_after_the_table_ended_does_not_freeze_the_eliminatio
     ledger_balanced()
 
 
+def test_a_round_of_byes_alone_closes_at_once_and_the_tournament_ends() -> None:
+    """Once everyone but one is disqualified, the next swiss round seats nobody (one bye, no
+    table): it once stayed open for good, since only a table's end closes a round."""
+    clients = funded(3)
+    t = create(clients[0], format="swiss", rounds=3, rules={"players": 2, "deck": 24}, max_entrants=3)
+    for client in clients:
+        assert client.post(f"/api/v1/tournaments/{t['id']}/join/").status_code == 200
+    rng = random.Random(7)
+    (first,) = open_tables(t["id"])
+    table_play_out(first, rng)
+    seated = Table.objects.get(game_id=first).players
+    for player in seated:  # the two who played round 1 leave; the third was its bye
+        answer = clients[0].post(f"/api/v1/tournaments/{t['id']}/disqualify/", {"player": player})
+        assert answer.status_code == 200, answer.content
+    for _ in range(5):  # a table of round 2 still in play goes on with a computer in the seat
+        for game_id in open_tables(t["id"]):
+            table_play_out(game_id, rng)
+    tournament = Tournament.objects.get(pk=t["id"])
+    assert tournament.status == Tournament.Status.FINISHED
+    rows = tournament.standings or []
+    (winner,) = [r["player"] for r in rows if r["place"] == 1]
+    assert winner not in seated
+    ledger_balanced()
+
+
 def test_one_broken_tournament_does_not_stop_the_sweep_for_the_others() -> None:
     """Defect 2: the sweep went tournament by tournament with no isolation, newest first."""
     from tournaments import tasks
