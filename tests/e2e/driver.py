@@ -116,11 +116,13 @@ def _try_step(page: Any, policy: str) -> bool:
         return True
     if visible(page, "#btn-pass"):
         # One action, three names: «Пусть берёт» while the defender is taking, «Бито» once
-        # every card on the table is beaten, else «Больше не подкидываю».
-        taking, beaten = page.evaluate(
-            "() => { const v = window.durakPage.state.view;"
-            " return [v.taking, v.table.length > 0 && v.table.every((p) => p.defense)]; }")
-        label = page.locator("#btn-pass").inner_text()
+        # every card on the table is beaten, else «Больше не подкидываю». The button names the
+        # position drawn (the model), which trails the latest view while a computer's move is
+        # being shown; label and model are read together so neither moves on in between.
+        taking, beaten, label = page.evaluate(
+            "() => { const m = window.durakPage.state.model;"
+            " return [m.taking, m.table.length > 0 && m.table.every((p) => p.defense),"
+            " document.querySelector('#btn-pass').textContent]; }")
         if page.locator("html").get_attribute("lang") == "ru":
             expected = "Пусть берёт" if taking else "Бито" if beaten else "Больше не подкидываю"
             assert label == expected, (label, taking, beaten)
