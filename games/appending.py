@@ -5,6 +5,7 @@ round's tables dealt at once (``games.arranged``)."""
 
 from __future__ import annotations
 
+import copy
 from datetime import datetime
 
 from accounts.models import Player
@@ -24,7 +25,8 @@ def move_of(game: Game, seats: list[Seat], state: State) -> signals.MoveCommitte
     """What the move's hooks are told once it is committed: the game at its new seq."""
     return signals.MoveCommitted(game_id=game.pk, seq=game.seq, state=state,
                                  computer_due=bool(computer.seats_to_act(state, seats)),
-                                 timed=game.move_timer is not None)
+                                 timed=game.move_timer is not None, game=copy.copy(game),
+                                 people={s.number: s.player_id for s in seats if s.player_id is not None})
 
 
 def folded(game: Game, state: State | None, events: list[Event], *, actor_seat: int | None,

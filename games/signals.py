@@ -26,10 +26,12 @@ raises is logged, so a listener never undoes the move nor stops the next listene
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from core.hooks import Hooks
 from games.engine import State
+from games.models import Game
 
 logger = logging.getLogger(__name__)
 
@@ -45,6 +47,12 @@ class MoveCommitted:
     computer_due: bool
     # The table has a move timer (``Game.move_timer``).
     timed: bool
+    # The game's row as the move wrote it, and seat number → player id for the seats people
+    # hold: what a hook reads after every move, without a query. The row is a copy: the
+    # one the move wrote goes on changing with the transaction's later moves. A hook that
+    # must see what other hooks stored (forfeits, ratings) reads the row again.
+    game: Game
+    people: Mapping[int, int]
 
     @property
     def finished(self) -> bool:

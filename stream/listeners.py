@@ -13,13 +13,14 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from datetime import datetime, timedelta
 
 from challenges.models import Challenge
 from challenges.signals import ChallengeChanged, challenge_changed
 from games.deadlines import seat_deadline
 from games.engine import actors
-from games.models import Game, Seat, SeatAbsence
+from games.models import Game, SeatAbsence
 from games.places import table_order
 from games.selectors import out_together
 from games.signals import MoveCommitted, move_committed
@@ -39,15 +40,8 @@ def connect() -> None:
     challenge_changed.connect("announce", on_challenge_changed, uid="stream.challenge_changed")
 
 
-def _people(game: Game) -> dict[int, int]:
-    """Seat number → player id, for the seats people hold."""
-    return {seat: player for seat, player in Seat.objects.filter(game=game, player__isnull=False)
-            .values_list("number", "player_id")}
-
-
-def _deadline(game: Game, people: dict[int, int], seat: int) -> datetime | None:
+def _deadline(game: Game, people: Collection[int], seat: int, absence: SeatAbsence | None) -> datetime | None:
     """When the seat's time runs out: its move timer, or sooner its time bank."""
-    absence = SeatAbsence.objects.filter(game_id=game.pk, seat=seat, returned_at__isnull=True).first()
     seconds = seat_deadline(game, frozenset(people), seat, absence)
     if seconds is None or game.last_event_at is None:
         return None
@@ -69,19 +63,23 @@ def _dealt(move: MoveCommitted) -> bool:
 
 
 def _turns(move: MoveCommitted) -> None:
-    game = Game.objects.filter(pk=move.game_id).first()
-    if game is None:
-        return
-    people = _people(game)
+    # The move's own row and seats (``MoveCommitted``): a turn is told after every move, so
+    # it costs no query but the open absences' and the append's.
+    people = move.people
     if not people:
         return
     pending: list[store.Pending] = []
     if _dealt(move):
-        pending += [events.game_started(player, game.pk, seat) for seat, player in sorted(people.items())]
-    if game.seq == move.seq and not move.finished:  # else a later move's hook tells whose turn it is
+        pending += [events.game_started(player, move.game_id, seat) for seat, player in sorted(people.items())]
+    if not move.finished:
         given_up = move.state.given_up
-        pending += [events.your_turn(people[seat], game.pk, move.seq, _deadline(game, people, seat))
-                    for seat in actors(move.state) if seat in people and not given_up >> seat & 1]
+        due = [seat for seat in actors(move.state) if seat in people and not given_up >> seat & 1]
+        # A seat is away only after its clock ran out, or its player was disqualified at a
+        # tournament's table, which always has a clock: an untimed table has no absences.
+        absences = ({a.seat: a for a in SeatAbsence.objects.filter(game_id=move.game_id, returned_at__isnull=True)}
+                    if due and move.timed else {})
+        pending += [events.your_turn(people[seat], move.game_id, move.seq,
+                                     _deadline(move.game, people, seat, absences.get(seat))) for seat in due]
     store.append(pending)
 
 
@@ -89,7 +87,7 @@ def on_game_finished(move: MoveCommitted) -> None:
     game = Game.objects.filter(pk=move.game_id).first()
     if game is None or game.result is None:
         return
-    people = _people(game)
+    people = move.people
     if not people:
         return
     order = table_order(range(game.players), game.result, together=out_together(game.pk) or None)

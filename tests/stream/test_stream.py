@@ -16,9 +16,9 @@ from django.test import AsyncClient
 
 from accounts.services import guest_create
 from durak_platform.asgi import application
+from games import appending
 from games.models import Game
-from games.selectors import game_state
-from games.signals import MoveCommitted
+from games.selectors import game_state, seats_of
 from stream import delivery, events, listeners, reader, store
 from stream.models import StreamEvent, StreamHead
 from tests.harness.clients import Client
@@ -79,7 +79,7 @@ def test_a_hook_run_twice_appends_once() -> None:
     game_id = alice.create({"players": 2, "deck": 24}, [{"ai": "novice"}]).json()["id"]
     game = Game.objects.get(pk=game_id)
     before = stream_of(alice.player.pk)
-    move = MoveCommitted(game_id=game_id, seq=game.seq, state=game_state(game), computer_due=False, timed=False)
+    move = appending.move_of(game, seats_of(game), game_state(game))
     listeners.turns_hook(move)
     listeners.turns_hook(move)
     listeners.on_game_finished(move)  # not finished: nothing
@@ -99,6 +99,41 @@ def test_appends_at_once_take_every_number_once_in_commit_order() -> None:
     assert len(seen) == 9
     assert sorted(e["game"] for e in seen if e["type"] == "table_ready") == list(range(100, 108))
     assert StreamHead.objects.get(player_id=pid).last_number == 9
+
+
+def test_appends_at_once_to_players_with_heads_number_every_event_once() -> None:
+    """Players whose heads exist take the one-statement append on PostgreSQL: writers on
+    two players, one after the other or both at once, and twins of one key, all at once:
+    each player's numbers 1…n with no gap, every key once, in the order each append gave."""
+    alice, bob = Client(), Client()
+    a, b = alice.player.pk, bob.player.pk
+    store.append([events.game_started(a, 1, 0), events.game_started(b, 1, 1)])  # both heads made
+    calls = [partial(store.append, [events.table_ready(a, 2, 200 + n), events.table_ready(b, 2, 200 + n)])
+             for n in range(3)]
+    calls += [partial(store.append, [events.table_ready(b, 3, 300 + n), events.table_ready(a, 3, 300 + n)])
+              for n in range(3)]
+    calls += [partial(store.append, [events.game_finished(a, 1, 1, False), events.game_finished(b, 1, 2, True)])
+              for _ in range(4)]
+    calls += [partial(store.append, [events.your_turn(b, 4, n, None), events.your_turn(b, 4, n + 1, None)])
+              for n in (10, 20)]
+    at_once(*calls)
+    for player, count in ((a, 1 + 6 + 1), (b, 1 + 6 + 1 + 4)):
+        seen = stream_of(player)
+        assert_contract(seen)
+        assert [e["id"] for e in seen] == list(range(1, count + 1))
+        assert StreamHead.objects.get(player_id=player).last_number == count
+        assert len(StreamEvent.objects.filter(player_id=player).values_list("key").distinct()) == count
+    turns = [e["seq"] for e in stream_of(b) if e["type"] == "your_turn"]
+    assert turns.index(11) == turns.index(10) + 1 and turns.index(21) == turns.index(20) + 1
+
+
+def test_an_append_names_each_key_once() -> None:
+    alice = Client()
+    pid = alice.player.pk
+    store.append([events.table_ready(pid, 1, 5)])
+    rows = store.append([events.table_ready(pid, 1, 6), events.table_ready(pid, 1, 6), events.table_ready(pid, 1, 5)])
+    assert [(r.number, r.data["game"]) for r in rows] == [(2, 6)]
+    assert [e["game"] for e in stream_of(pid)] == [5, 6]
 
 
 def test_after_what_is_kept_the_stream_says_resync() -> None:
