@@ -88,12 +88,3 @@ def banks_of(game: Game, people: Collection[int]) -> dict[int, float] | None:
         return None
     return {seat: fold.seconds[seat] for seat in sorted(people)}
 
-
-def banks_now(game: Game, people: Collection[int], now: datetime) -> dict[int, float] | None:
-    """Seconds left in each person's bank at ``now`` (the seats awaited are counting
-    down); None: no bank at this table."""
-    fold = fold_of(game, people)
-    if fold is None:
-        return None
-    seconds = left_at(fold, people, now)
-    return {seat: seconds[seat] for seat in sorted(people)}
