@@ -16,7 +16,7 @@ from challenges import signals
 from challenges.errors import ChallengeClosed, ChallengeNotFound, InvalidChallenge, NotChallenged
 from challenges.models import Challenge
 from core.errors import ApplicationError
-from games import services as game_services
+from games import arranged
 from games.engine import Rules
 from games.engine.errors import InvalidAction
 from games.inputs import TableOptionsInputSerializer
@@ -125,9 +125,8 @@ def challenge_accept(*, challenge_id: int, player: Player) -> tuple[Challenge, G
         raise NotChallenged("This challenge is not yours to accept.")
     options: TableOptions = TableOptionsInputSerializer.parsed(challenge.options)
     challenger = Player.objects.get(pk=challenge.challenger_id)
-    game = game_services.game_seat_people(players=[challenger, player], rules=Rules.from_dict(challenge.rules),
-                                          options=options,
-                                          private=True).game
+    game = arranged.game_seat_people(players=[challenger, player], rules=Rules.from_dict(challenge.rules),
+                                     options=options, private=True).game
     if challenge.challenged_id is None:
         challenge.challenged = player
         challenge.save(update_fields=["challenged"])

@@ -1,5 +1,7 @@
-"""Tables somebody arranged, dealt many at once (a tournament's round): the rows, events
-and hooks of ``games.services.game_seat_people`` for each, in a few statements for all.
+"""Tables somebody arranged (a tournament's round, an accepted challenge): every seat
+taken by a person, dealt at once, not joined one by one. A round's tables are dealt
+together, in a few statements for all (``games_seat_people``), and one table is a round
+of one (``game_seat_people``).
 
 Dealing a round's 256 tables one by one costs a dozen round trips a table inside the
 round's one transaction, which every table's ``table_ready`` waits for."""
@@ -25,21 +27,33 @@ from games.services import Played
 
 @dataclass(frozen=True)
 class Arranged:
-    """One table to deal in ``games_seat_people``: as ``games.services.game_seat_people``'s
-    arguments."""
+    """One table to deal in ``games_seat_people``: ``players`` in seat order;
+    ``server_seed`` the table's, when the arranger committed to it earlier (None: a fresh
+    one); ``client_seeds`` the players' own, given before (None: the server picks). A
+    ``private`` table (a challenge's) is listed only to its players."""
 
     players: list[Player]
     rules: Rules
     server_seed: str | None = None
     client_seeds: list[str | None] | None = None
+    private: bool = False
+
+
+def game_seat_people(*, players: list[Player], rules: Rules, options: TableOptions | None = None,
+                     server_seed: str | None = None, client_seeds: list[str | None] | None = None,
+                     private: bool = False) -> Played:
+    """A new game with every seat taken by ``players`` in seat order, dealt at once: a
+    round of one table (``Arranged`` says what each argument is)."""
+    table = Arranged(players=players, rules=rules, server_seed=server_seed, client_seeds=client_seeds,
+                     private=private)
+    return games_seat_people([table], options=options)[0]
 
 
 @transaction.atomic
 def games_seat_people(tables: Sequence[Arranged], *, options: TableOptions | None = None,
                       before_hooks: Callable[[list[Played]], None] | None = None) -> list[Played]:
-    """``games.services.game_seat_people`` for many tables at once (a tournament's round): the same rows,
-    events and hooks as dealing them one by one, in a few statements for all of them, not
-    a dozen round trips per table. ``before_hooks`` runs in the transaction once every
+    """New games, one for each of ``tables``, every seat taken and dealt at once, in a few
+    statements for all of them, not a dozen round trips per table. ``before_hooks`` runs in the transaction once every
     table is dealt, before the games' move hooks are queued for the commit: what it queues
     (a round's ``table_ready``) is told before each game's own news (``game_started``)."""
     for table in tables:
@@ -47,7 +61,7 @@ def games_seat_people(tables: Sequence[Arranged], *, options: TableOptions | Non
             raise InvalidActionError(f"A {table.rules.players}-player table seats {table.rules.players} "
                                      "different players.")
     chosen = options or TableOptions()
-    games = [Game(rules=table.rules.to_dict(), creator=table.players[0],
+    games = [Game(rules=table.rules.to_dict(), creator=table.players[0], private=table.private,
                   deal_commitment=commitment_of(table.server_seed) if table.server_seed else "",
                   **chosen.for_table(players=table.rules.players, computers=0).fields()) for table in tables]
     Game.objects.bulk_create(games)

@@ -12,6 +12,13 @@ seat. A bank never goes below 0.
 The fold is cached per process like the states (``games.snapshots``): a read at a seq
 already folded costs nothing, a later one folds just the newer events. Events and their
 times never change, so a cached fold can be old but never wrong.
+
+Each game is folded once per process, banks and state together: a game with a bank gets
+its state from here (``games.selectors.game_state``), and a fold brought on after a move
+takes the state the move left in the cache. The events of one move are stored at one
+moment, so nothing is charged between them: only the state before a pause is needed,
+and a move's own events are folded here only when a later pause needs the state after
+them.
 """
 
 from __future__ import annotations
@@ -43,19 +50,34 @@ def _charge(seconds: list[float], state: State, people: Collection[int], elapsed
             seconds[seat] = max(0.0, seconds[seat] - elapsed)
 
 
-def folded(fold: BankFold, timeline: Iterable[Moment], *, people: Collection[int], increment: float) -> BankFold:
+def folded(fold: BankFold, timeline: Iterable[Moment], *, people: Collection[int], increment: float,
+           last: State | None = None) -> BankFold:
     """``fold`` brought on by the events of ``timeline`` (those after ``fold.seq``, in
     order). ``people``: the seats people hold, every one, given up or not (the state
-    says which were given up, and when)."""
+    says which were given up, and when). ``last``: the state after the timeline's last
+    event, when the caller has it already; the events after the last pause are then
+    not folded again."""
     seq, at, state, seconds = fold.seq, fold.at, fold.state, list(fold.seconds)
+    unfolded: list[dict[str, Any]] = []  # the events after ``state``: folded when a pause needs it
     for number, payload, actor_seat, created_at in timeline:
-        if state is not None and at is not None:
+        if at is not None and created_at > at:
+            state = _applied(state, unfolded)
+            unfolded = []
             _charge(seconds, state, people, (created_at - at).total_seconds())
         if actor_seat is not None and increment:
             seconds[actor_seat] += increment
-        state = apply(state, event_from_dict(payload))
+        unfolded.append(payload)
         seq, at = number, created_at
+    if unfolded:
+        state = last if last is not None else _applied(state, unfolded)
     return BankFold(seq=seq, at=at, state=state, seconds=tuple(seconds))
+
+
+def _applied(state: State | None, payloads: list[dict[str, Any]]) -> State:
+    for payload in payloads:
+        state = apply(state, event_from_dict(payload))
+    assert state is not None, "a fold with a time has folded the game's first event"
+    return state
 
 
 def left_at(fold: BankFold, people: Collection[int], now: datetime) -> tuple[float, ...]:
@@ -67,16 +89,22 @@ def left_at(fold: BankFold, people: Collection[int], now: datetime) -> tuple[flo
 
 
 def fold_of(game: Game, people: Collection[int]) -> BankFold | None:
-    """The game's banks folded up to ``game.seq`` (None: no bank at this table)."""
+    """The game's banks folded up to ``game.seq`` (None: no bank at this table), with the
+    state there, which the state cache shares."""
     if game.time_bank is None:
         return None
     cached = snapshots.bank_fold(game.pk, game.created_at)
     if cached is not None and cached.seq == game.seq:
         return cached
     base = cached if cached is not None and cached.seq < game.seq else opening(game.players, game.time_bank)
-    fold = folded(base, store.stored_timeline(game.pk, game.seq, after=base.seq), people=people,
-                  increment=float(game.time_increment))
+    timeline = store.stored_timeline(game.pk, game.seq, after=base.seq)
+    if len(timeline) != game.seq - base.seq:
+        raise RuntimeError(f"Game {game.pk} misses events between seq {base.seq} and {game.seq}.")
+    fold = folded(base, timeline, people=people, increment=float(game.time_increment),
+                  last=snapshots.recall(game.pk, game.created_at, game.seq))
     snapshots.remember_bank_fold(game.pk, game.created_at, fold)
+    if fold.state is not None:
+        snapshots.remember(game.pk, game.created_at, fold.seq, fold.state)
     return fold
 
 
@@ -88,12 +116,3 @@ def banks_of(game: Game, people: Collection[int]) -> dict[int, float] | None:
         return None
     return {seat: fold.seconds[seat] for seat in sorted(people)}
 
-
-def banks_now(game: Game, people: Collection[int], now: datetime) -> dict[int, float] | None:
-    """Seconds left in each person's bank at ``now`` (the seats awaited are counting
-    down); None: no bank at this table."""
-    fold = fold_of(game, people)
-    if fold is None:
-        return None
-    seconds = left_at(fold, people, now)
-    return {seat: seconds[seat] for seat in sorted(people)}

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from games.banks import banks_now, banks_of
+from games.banks import banks_of, fold_of, left_at
 from games.models import Game, Seat, SeatAbsence
 
 # While a seat is away the computer moves for it after this long, not the full timer:
@@ -63,14 +63,15 @@ def clock_of(game: Game, seats: list[Seat], to_act: list[int], given_up: int) ->
     holders = people_of(seats)
     people = {seat for seat in holders if not given_up >> seat & 1}
     now = timezone.now()
-    at_last = banks_of(game, holders)
-    left = banks_now(game, holders, now) or {}
-    banks = [{"seat": seat, "seconds": math.floor(seconds)} for seat, seconds in sorted(left.items())
-             if seat in people]
+    # One fold read: the banks when the last event was stored (what a deadline counts
+    # from) and, charged on to now, what each person has left.
+    fold = fold_of(game, holders)
+    left = None if fold is None else left_at(fold, holders, now)
+    banks = [] if left is None else [{"seat": seat, "seconds": math.floor(left[seat])} for seat in sorted(people)]
     for seat in to_act:
         if seat not in people or game.last_event_at is None:
             continue
-        seconds = move_deadline(game, open_absences.get(seat), None if at_last is None else at_last.get(seat))
+        seconds = move_deadline(game, open_absences.get(seat), None if fold is None else fold.seconds[seat])
         if seconds is not None:
             deadline = game.last_event_at + timedelta(seconds=seconds)
             return {"clock": {"seat": seat, "deadline": deadline.isoformat(), "server_time": now.isoformat()},

@@ -16,7 +16,8 @@ from django.utils import timezone
 from accounts.models import Player
 from core import pages
 from games import privacy, snapshots, spectators, store
-from games.deadlines import clock_of
+from games.banks import fold_of
+from games.deadlines import clock_of, people_of
 from games.deal import client_seeds_of, server_seed_revealed
 from games.engine import (
     Event,
@@ -104,10 +105,16 @@ def game_state_replayed(game: Game) -> State:
 
 def game_state(game: Game) -> State:
     """The state at ``game.seq``: recalled when this process has it, brought up to date
-    from an older cached state by the events since, or replayed from the start."""
+    from an older cached state by the events since, or replayed from the start. A game
+    with a time bank is folded with its banks (``games.banks``), which need the state
+    before each event: one fold for both."""
     cached = snapshots.latest(game.pk, game.created_at)
     if cached is not None and cached[0] == game.seq:
         return cached[1]
+    if game.time_bank is not None and game.seq:
+        fold = fold_of(game, people_of(seats_of(game)))
+        assert fold is not None and fold.state is not None
+        return fold.state
     if cached is not None and cached[0] < game.seq:
         seq, state = cached
         newer = store.stored_payloads(game.pk, game.seq, after=seq)

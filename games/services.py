@@ -151,28 +151,6 @@ def waiting_tables_expire() -> int:
                                created_at__lte=waiting_expired_before()).update(expired_at=timezone.now())
 
 
-@transaction.atomic
-def game_seat_people(*, players: list[Player], rules: Rules, options: TableOptions | None = None,
-                     server_seed: str | None = None, client_seeds: list[str | None] | None = None,
-                     private: bool = False) -> Played:
-    """A new game with every seat taken by ``players`` in seat order, dealt at once: a
-    table somebody arranged (a tournament's round), not one people join one by one.
-    ``server_seed`` is the table's, when the arranger committed to it earlier (None: a
-    fresh one); ``client_seeds`` the players' own, given before (None: the server picks).
-    A ``private`` game (a challenge's) is listed only to its players."""
-    parsed = rules
-    if len(players) != parsed.players or len({player.pk for player in players}) != len(players):
-        raise InvalidActionError(f"A {parsed.players}-player table seats {parsed.players} different players.")
-    table = (options or TableOptions()).for_table(players=parsed.players, computers=0)
-    game = Game.objects.create(rules=parsed.to_dict(), creator=players[0], private=private, **table.fields())
-    deal.secret_keep(game, server_seed or deal.table_seed(game))  # committed before any seat's seed is picked
-    given = client_seeds or [None] * len(players)
-    seats = [Seat(game=game, number=n, player=player, client_seed=given[n] or deal.client_seed_pick(game.pk, n))
-             for n, player in enumerate(players)]
-    Seat.objects.bulk_create(seats)
-    return Played(game, seats, _start(game, seats))
-
-
 def _seat_open(game: Game, seats: list[Seat]) -> Seat:
     if game.status != Game.Status.WAITING:
         raise NoOpenSeat()

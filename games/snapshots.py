@@ -20,17 +20,52 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from django.conf import settings
 
 from games.engine import State
 
+_K = TypeVar("_K", bound=Hashable)
+_V = TypeVar("_V")
+
+
+class _Lru(Generic[_K, _V]):
+    """A map shared by a process's threads that keeps the ``DURAK_STATE_CACHE_SIZE``
+    entries used last. With ``seq_of``, an entry is never replaced by an older one: two
+    threads may fold the same game to different seqs and remember them in either order."""
+
+    def __init__(self, seq_of: Callable[[_V], int] | None = None) -> None:
+        self._entries: OrderedDict[_K, _V] = OrderedDict()
+        self._lock = threading.Lock()
+        self._seq_of = seq_of
+
+    def get(self, key: _K) -> _V | None:
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is not None:
+                self._entries.move_to_end(key)
+            return entry
+
+    def put(self, key: _K, value: _V) -> None:
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is None or self._seq_of is None or self._seq_of(entry) <= self._seq_of(value):
+                self._entries[key] = value
+            self._entries.move_to_end(key)
+            while len(self._entries) > settings.DURAK_STATE_CACHE_SIZE:
+                self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+
 _Key = tuple[int, datetime | None]
-_lock = threading.Lock()
-_states: OrderedDict[_Key, tuple[int, State]] = OrderedDict()
+_states: _Lru[_Key, tuple[int, State]] = _Lru(seq_of=lambda entry: entry[0])
 
 # How long a cached table's seat names are shown before they are read again.
 TABLE_NAMES_FOR = 5.0
@@ -52,7 +87,7 @@ class GameSetup:
     read_at: float
 
 
-_tables: OrderedDict[int, GameSetup] = OrderedDict()
+_tables: _Lru[int, GameSetup] = _Lru()
 
 
 @dataclass(frozen=True)
@@ -69,17 +104,12 @@ class BankFold:
     seconds: tuple[float, ...]
 
 
-_banks: OrderedDict[_Key, BankFold] = OrderedDict()
+_banks: _Lru[_Key, BankFold] = _Lru(seq_of=lambda fold: fold.seq)
 
 
 def latest(game_id: int, created_at: datetime | None) -> tuple[int, State] | None:
     """The newest cached (seq, state) of a game, if any."""
-    key = (game_id, created_at)
-    with _lock:
-        entry = _states.get(key)
-        if entry is not None:
-            _states.move_to_end(key)
-        return entry
+    return _states.get((game_id, created_at))
 
 
 def recall(game_id: int, created_at: datetime | None, seq: int) -> State | None:
@@ -89,57 +119,30 @@ def recall(game_id: int, created_at: datetime | None, seq: int) -> State | None:
 
 
 def remember(game_id: int, created_at: datetime | None, seq: int, state: State) -> None:
-    key = (game_id, created_at)
-    with _lock:
-        entry = _states.get(key)
-        if entry is None or entry[0] <= seq:  # never replace a newer state by an older one
-            _states[key] = (seq, state)
-        _states.move_to_end(key)
-        while len(_states) > settings.DURAK_STATE_CACHE_SIZE:
-            _states.popitem(last=False)
+    _states.put((game_id, created_at), (seq, state))
 
 
 def table(game_id: int) -> GameSetup | None:
     """The game's cached table, if it was read less than ``TABLE_NAMES_FOR`` seconds ago."""
-    with _lock:
-        entry = _tables.get(game_id)
-        if entry is None or time.monotonic() - entry.read_at > TABLE_NAMES_FOR:
-            return None
-        _tables.move_to_end(game_id)
-        return entry
+    entry = _tables.get(game_id)
+    if entry is None or time.monotonic() - entry.read_at > TABLE_NAMES_FOR:
+        return None
+    return entry
 
 
 def remember_table(game_id: int, entry: GameSetup) -> None:
-    with _lock:
-        _tables[game_id] = entry
-        _tables.move_to_end(game_id)
-        while len(_tables) > settings.DURAK_STATE_CACHE_SIZE:
-            _tables.popitem(last=False)
+    _tables.put(game_id, entry)
 
 
 def bank_fold(game_id: int, created_at: datetime | None) -> BankFold | None:
     """The newest cached fold of a game's banks, if any."""
-    key = (game_id, created_at)
-    with _lock:
-        entry = _banks.get(key)
-        if entry is not None:
-            _banks.move_to_end(key)
-        return entry
+    return _banks.get((game_id, created_at))
 
 
 def remember_bank_fold(game_id: int, created_at: datetime | None, fold: BankFold) -> None:
-    key = (game_id, created_at)
-    with _lock:
-        entry = _banks.get(key)
-        if entry is None or entry.seq <= fold.seq:  # never replace a newer fold by an older one
-            _banks[key] = fold
-        _banks.move_to_end(key)
-        while len(_banks) > settings.DURAK_STATE_CACHE_SIZE:
-            _banks.popitem(last=False)
+    _banks.put((game_id, created_at), fold)
 
 
 def forget_all() -> None:
-    with _lock:
-        _states.clear()
-        _tables.clear()
-        _banks.clear()
+    for cache in (_states, _tables, _banks):
+        cache.clear()

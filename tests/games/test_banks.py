@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from games import banks
 from games.engine import Rules, State, actors, apply, decide, event_to_dict, legal_actions, start
 from games.engine.cards import deck_cards
@@ -105,3 +107,24 @@ def test_folding_only_the_newer_events_onto_an_older_fold_is_the_same_as_a_fresh
         resumed = banks.folded(older, table.timeline[cut:], people={0, 1}, increment=2)
         assert (resumed.seq, resumed.at, resumed.seconds, resumed.state) == (fresh.seq, fresh.at, fresh.seconds,
                                                                             fresh.state)
+
+
+def test_a_fold_given_the_state_after_its_events_is_the_same_and_folds_a_move_it_ends_with_no_more(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``last``: the state the platform folded already (``games.snapshots``). The events of
+    a move are stored at one moment, so a fold one move behind needs no event folded again."""
+    table = Table()
+    for wait in (4, 9, 1.5, 30, 2, 12, 0.25, 8):
+        table.play(wait=wait)
+    fresh = _fold(table, increment=2)
+    for cut in range(len(table.timeline) + 1):
+        older = _fold(table, increment=2, upto=cut)
+        resumed = banks.folded(older, table.timeline[cut:], people={0, 1}, increment=2, last=fresh.state)
+        assert (resumed.seq, resumed.at, resumed.seconds, resumed.state) == (fresh.seq, fresh.at, fresh.seconds,
+                                                                            fresh.state)
+    last_move = max(number for number, _, actor, _ in table.timeline if actor is not None)
+    before_it = _fold(table, increment=2, upto=last_move - 1)
+    applied: list[object] = []
+    monkeypatch.setattr(banks, "apply", lambda state, event: applied.append(event))
+    resumed = banks.folded(before_it, table.timeline[last_move - 1:], people={0, 1}, increment=2, last=fresh.state)
+    assert applied == [] and resumed.state is fresh.state and resumed.seconds == fresh.seconds

@@ -14,7 +14,7 @@ import pytest
 from django.test import Client as DjangoClient
 
 from accounts.services import guest_create
-from games import deal, selectors, services
+from games import arranged, deal, selectors
 from games.engine import Rules, shuffled_deck
 from games.models import DealSecret, Game
 from tests.games.test_deal import contract_deck
@@ -98,7 +98,7 @@ def test_a_bad_client_seed_is_a_400_on_create_and_on_join(bad: object) -> None:
 
 def test_a_table_seated_at_once_is_committed_too() -> None:
     people = [guest_create()[0] for _ in range(2)]
-    played = services.game_seat_people(players=people, rules=Rules.from_dict(TWO))
+    played = arranged.game_seat_people(players=people, rules=Rules.from_dict(TWO))
     game = Game.objects.get(pk=played.game.pk)
     secret = DealSecret.objects.get(game=game).server_seed
     assert game.deal_commitment == hashlib.sha256(secret.encode()).hexdigest()

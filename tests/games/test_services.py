@@ -242,7 +242,7 @@ def test_tables_dealt_at_once_are_the_games_dealt_one_by_one(db: None, django_ca
                                 server_seed=f"{index:064x}", client_seeds=[f"seed-{p.pk}" for p in seated])
               for index, seated in enumerate(layout)]
     options = TableOptions(move_timer=30, hints=False)
-    alone = [services.game_seat_people(players=t.players, rules=t.rules, options=options, server_seed=t.server_seed,
+    alone = [arranged.game_seat_people(players=t.players, rules=t.rules, options=options, server_seed=t.server_seed,
                                        client_seeds=t.client_seeds) for t in tables]
     heard: list[object] = []
     signals.move_committed.connect("announce", lambda move: heard.append(move.game_id), uid="test.heard")

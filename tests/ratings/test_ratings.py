@@ -13,7 +13,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from accounts.models import Player
-from games import services
+from games import arranged
 from games.engine import Rules
 from games.models import Game, GameEvent
 from ratings.models import Rating, RatingChange
@@ -36,7 +36,7 @@ def _finished(game: Game, state: Any) -> bool:
 
 def _played(people: list[Player], **rules: Any) -> Game:
     """A table of ``people`` (seat order) dealt at once and played out to its end."""
-    game = services.game_seat_people(players=people, rules=Rules.from_dict({"players": len(people), **rules})).game
+    game = arranged.game_seat_people(players=people, rules=Rules.from_dict({"players": len(people), **rules})).game
     # Seeded random choices, not always the first legal action: that fixed policy once went
     # past 5,000 moves at a 2x2 table (CI, DURAK_DEAL_SEED=386294fa), which random play does not.
     return play_until(game, _finished, choose=random.Random(game.pk).choice, limit=5000)
@@ -302,7 +302,7 @@ def test_a_tournaments_table_of_people_is_rated() -> None:
     options = _options(SimpleNamespace(move_timer=30, spectator_delay=0, time_bank=240,  # type: ignore[arg-type]
                                        time_increment=3))
     people = [registered() for _ in range(3)]
-    game = services.game_seat_people(players=people, rules=Rules.from_dict({"players": 3, "deck": 24}), options=options).game
+    game = arranged.game_seat_people(players=people, rules=Rules.from_dict({"players": 3, "deck": 24}), options=options).game
     assert (game.hints, game.rated) == (False, True)
     game = play_until(game, _finished, limit=5000)
     assert RatingChange.objects.filter(game=game).count() == 3
