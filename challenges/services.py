@@ -22,6 +22,7 @@ from games.engine.errors import InvalidAction
 from games.inputs import TableOptionsInputSerializer
 from games.models import Game
 from games.options import TableOptions
+from games.services import Played
 
 # The table options a challenge may carry besides its rules (``games.options``).
 OPTION_FIELDS = ("timer", "time_bank", "time_increment", "spectator_delay", "hints", "rated")
@@ -125,12 +126,18 @@ def challenge_accept(*, challenge_id: int, player: Player) -> tuple[Challenge, G
         raise NotChallenged("This challenge is not yours to accept.")
     options: TableOptions = TableOptionsInputSerializer.parsed(challenge.options)
     challenger = Player.objects.get(pk=challenge.challenger_id)
+
+    def accepted(played: list[Played]) -> None:
+        # Closed once the game is dealt and before its own news: both hear the challenge
+        # accepted, then the game started (as a round's table_ready comes first).
+        if challenge.challenged_id is None:
+            challenge.challenged = player
+            challenge.save(update_fields=["challenged"])
+        _close(challenge, Challenge.Status.ACCEPTED, played[0].game)
+
     game = arranged.game_seat_people(players=[challenger, player], rules=Rules.from_dict(challenge.rules),
-                                     options=options, private=True).game
-    if challenge.challenged_id is None:
-        challenge.challenged = player
-        challenge.save(update_fields=["challenged"])
-    return _close(challenge, Challenge.Status.ACCEPTED, game), game
+                                     options=options, private=True, before_hooks=accepted).game
+    return challenge, game
 
 
 @transaction.atomic

@@ -1,6 +1,6 @@
 """A move's append, apart from where its rows are written: the events folded into the
-state and the rows to store (``folded``), and what runs once it is committed
-(``move_of``, ``after_commit``). Shared by one game's move (``games.services``) and a
+state and the rows to store (``folded``), what is stored with it (``stored``) and what
+runs once it is committed (``move_of``, ``after_commit``). Shared by one game's move (``games.services``) and a
 round's tables dealt at once (``games.arranged``)."""
 
 from __future__ import annotations
@@ -12,6 +12,12 @@ from accounts.models import Player
 from games import computer, signals, snapshots, store
 from games.engine import Event, GameFinished, GameStarted, State, apply, event_to_dict, given_up_seats
 from games.models import Game, Seat
+
+
+def stored(moves: list[signals.MoveCommitted]) -> None:
+    """The moves are stored and their transaction not yet committed: the hooks that must
+    store with them (``signals.moves_stored``)."""
+    signals.moves_stored.call(moves)
 
 
 def after_commit(game_id: int, created_at: datetime | None, move: signals.MoveCommitted) -> None:

@@ -41,12 +41,12 @@ class Arranged:
 
 def game_seat_people(*, players: list[Player], rules: Rules, options: TableOptions | None = None,
                      server_seed: str | None = None, client_seeds: list[str | None] | None = None,
-                     private: bool = False) -> Played:
+                     private: bool = False, before_hooks: Callable[[list[Played]], None] | None = None) -> Played:
     """A new game with every seat taken by ``players`` in seat order, dealt at once: a
-    round of one table (``Arranged`` says what each argument is)."""
+    round of one table (``Arranged`` and ``games_seat_people`` say what each argument is)."""
     table = Arranged(players=players, rules=rules, server_seed=server_seed, client_seeds=client_seeds,
                      private=private)
-    return games_seat_people([table], options=options)[0]
+    return games_seat_people([table], options=options, before_hooks=before_hooks)[0]
 
 
 @transaction.atomic
@@ -54,8 +54,8 @@ def games_seat_people(tables: Sequence[Arranged], *, options: TableOptions | Non
                       before_hooks: Callable[[list[Played]], None] | None = None) -> list[Played]:
     """New games, one for each of ``tables``, every seat taken and dealt at once, in a few
     statements for all of them, not a dozen round trips per table. ``before_hooks`` runs in the transaction once every
-    table is dealt, before the games' move hooks are queued for the commit: what it queues
-    (a round's ``table_ready``) is told before each game's own news (``game_started``)."""
+    table is dealt, before the games' move hooks run: what it stores (a round's
+    ``table_ready``) is told before each game's own news (``game_started``)."""
     for table in tables:
         if len(table.players) != table.rules.players or len({p.pk for p in table.players}) != len(table.players):
             raise InvalidActionError(f"A {table.rules.players}-player table seats {table.rules.players} "
@@ -90,6 +90,7 @@ def games_seat_people(tables: Sequence[Arranged], *, options: TableOptions | Non
     store.games_started(started, now)
     if before_hooks is not None:
         before_hooks(played)
+    appending.stored([move for _game_id, _created_at, move in moves])
     transaction.on_commit(partial(_after_commits, moves))
     return played
 

@@ -92,9 +92,13 @@ def _append(game: Game, seats: list[Seat], state: State | None, events: list[Eve
     expected = game.seq
     now = timezone.now()
     state, rows = appending.folded(game, state, events, actor_seat=actor_seat, actor=actor, now=now)
-    if not store.events_append(game, expected, rows, now):
-        raise _stale(game.pk)
-    transaction.on_commit(partial(appending.after_commit, game.pk, game.created_at, appending.move_of(game, seats, state)))
+    move = appending.move_of(game, seats, state)
+    # One transaction for the move and what is stored with it (``signals.moves_stored``).
+    with transaction.atomic():
+        if not store.events_append(game, expected, rows, now):
+            raise _stale(game.pk)
+        appending.stored([move])
+        transaction.on_commit(partial(appending.after_commit, game.pk, game.created_at, move))
     return state
 
 

@@ -17,6 +17,12 @@ left to the order apps happen to load in:
    so it sees the forfeits the timers recorded and the new ratings.
 The state cache is filled before any of it (``games.services``): hooks read the game.
 
+``moves_stored`` runs earlier, inside the transaction that stores the moves, before it
+commits: what must be stored with a move or not at all (the account stream's turns), so a
+process that dies after the commit loses none of it, and the move and what it tells cost
+one commit. A round's tables dealt at once are told in one call. Its hooks log what they
+cannot do, never raise: the move stands.
+
 A hook of the first three stages that raises propagates like any error of the request
 or task it runs in (each hook that must not fail the move catches its own errors); the
 hooks of a finished game (``rate``, ``finished``) are each run on their own and what one
@@ -83,3 +89,7 @@ class MoveHooks(Hooks[MoveCommitted, None]):
 
 
 move_committed = MoveHooks()
+
+
+# Hooks run in the transaction that stores the moves (the module's docstring).
+moves_stored: Hooks[list[MoveCommitted], None] = Hooks("record")

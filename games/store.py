@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import time
-from contextlib import nullcontext
 from datetime import UTC, datetime
 from typing import Any
 
@@ -83,9 +82,10 @@ def events_append(game: Game, expected: int, rows: list[Row], now: datetime) -> 
     at seq ``expected``, and its events. False, with nothing stored, if it has moved on.
 
     On PostgreSQL it is one statement (a data-modifying CTE: the insert takes its game
-    id from the guarded update, so no row updated means no event inserted), atomic by
-    itself: no BEGIN/COMMIT round trips. On SQLite both statements run in one
-    transaction, which ``BEGIN IMMEDIATE`` makes writers queue for."""
+    id from the guarded update, so no row updated means no event inserted). On SQLite both
+    statements run in one transaction, which ``BEGIN IMMEDIATE`` makes writers queue for.
+    The caller runs it in a transaction (or savepoint) of the move's own, with what is
+    stored with the move (``games.services._append``): a refused statement spoils only that."""
     game_table, event_table = Game._meta.db_table, GameEvent._meta.db_table
     if connection.vendor == "postgresql":
         # The first row's casts type the VALUES list's columns; NULLs would be text.
@@ -93,8 +93,7 @@ def events_append(game: Game, expected: int, rows: list[Row], now: datetime) -> 
                             " %s::timestamptz)"] + ["(%s, %s, %s, %s, %s, %s, %s)"] * (len(rows) - 1))
         sql = (f"WITH moved AS (UPDATE {game_table} {_SET_SUMMARY} RETURNING id)"
                f" INSERT INTO {event_table} {_EVENT_COLUMNS} SELECT moved.id, e.* FROM moved, (VALUES {values}) AS e")
-        # Inside an outer transaction a savepoint keeps a refused statement from spoiling it.
-        with transaction.atomic() if connection.in_atomic_block else nullcontext(), connection.cursor() as cursor:
+        with connection.cursor() as cursor:
             cursor.execute(sql, [*_summary(game), game.pk, expected,
                                  *(value for row in _event_values(rows, now) for value in row)])
             return cursor.rowcount == len(rows)

@@ -1,10 +1,11 @@
 """The account stream as a listener of the apps below it.
 
-- games: after each committed move (``move_committed``, the ``announce`` stage, after the
-  live viewers hear of it and before a computer answers) ``game_started`` once per seat and
-  ``your_turn`` for each person who must act at that seq; on ``game_finished`` each
-  person's place. These run after the move's commit, each in its own transaction, and
-  their keys make a hook run twice append once.
+- games: with each move, in the transaction that stores it (``moves_stored``; a round's
+  tables in one append), ``game_started`` once per seat and ``your_turn`` for each person
+  who must act at that seq: a turn is never lost to a process that dies after the commit.
+  After the commit of a move that ended the game (``move_committed``, ``finished``: it
+  reads the forfeits the timers recorded) each person's place. Their keys make a hook run
+  twice append once.
 - tournaments: ``table_ready`` and ``tournament_finished`` in the round's own transaction.
 - challenges: received / accepted / declined / cancelled in the challenge's transaction
   (an expired challenge tells no one: nothing was asked of anybody).
@@ -23,7 +24,7 @@ from games.engine import actors
 from games.models import Game, SeatAbsence
 from games.places import table_order
 from games.selectors import out_together
-from games.signals import MoveCommitted, move_committed
+from games.signals import MoveCommitted, move_committed, moves_stored
 from stream import events, store
 from tournaments.signals import TablesReady, TournamentFinished, tables_ready, tournament_finished
 
@@ -31,9 +32,7 @@ logger = logging.getLogger(__name__)
 
 
 def connect() -> None:
-    # Announced with the move, before a computer's answer (which, played inline, runs its
-    # own hooks first): so game_started comes before the turns that follow it.
-    move_committed.connect("announce", turns_hook, uid="stream.turns")
+    moves_stored.connect("record", turns_hook, uid="stream.turns")
     move_committed.connect("finished", on_game_finished, uid="stream.game_finished")
     tables_ready.connect("announce", on_tables_ready, uid="stream.tables_ready")
     tournament_finished.connect("announce", on_tournament_finished, uid="stream.tournament_finished")
@@ -48,13 +47,14 @@ def _deadline(game: Game, people: Collection[int], seat: int, absence: SeatAbsen
     return game.last_event_at + timedelta(seconds=seconds)
 
 
-def turns_hook(move: MoveCommitted) -> None:
-    """The move is committed: its stream events. A failure is logged, never raised (the
-    move stands); the stream then lacks a turn, which the game's own view still shows."""
+def turns_hook(moves: list[MoveCommitted]) -> None:
+    """The moves are stored, not yet committed: their stream events, in one append. A
+    failure is logged, never raised (the move stands; the append rolled back to its own
+    savepoint); the stream then lacks a turn, which the game's own view still shows."""
     try:
-        _turns(move)
+        store.append([pending for move in moves for pending in _turns(move)])
     except Exception:
-        logger.exception("stream: game %s at seq %s", move.game_id, move.seq)
+        logger.exception("stream: the turns of %s", [(move.game_id, move.seq) for move in moves])
 
 
 def _dealt(move: MoveCommitted) -> bool:
@@ -62,12 +62,12 @@ def _dealt(move: MoveCommitted) -> bool:
     return move.state.bouts == 0 and not move.state.table and move.state.result is None
 
 
-def _turns(move: MoveCommitted) -> None:
+def _turns(move: MoveCommitted) -> list[store.Pending]:
     # The move's own row and seats (``MoveCommitted``): a turn is told after every move, so
-    # it costs no query but the open absences' and the append's.
+    # it costs no query but the open absences' (at timed tables) and the append's.
     people = move.people
     if not people:
-        return
+        return []
     pending: list[store.Pending] = []
     if _dealt(move):
         pending += [events.game_started(player, move.game_id, seat) for seat, player in sorted(people.items())]
@@ -80,7 +80,7 @@ def _turns(move: MoveCommitted) -> None:
                     if due and move.timed else {})
         pending += [events.your_turn(people[seat], move.game_id, move.seq,
                                      _deadline(move.game, people, seat, absences.get(seat))) for seat in due]
-    store.append(pending)
+    return pending
 
 
 def on_game_finished(move: MoveCommitted) -> None:

@@ -5,16 +5,17 @@ appends to overlapping players), skips events whose key the player already has, 
 the rest after the head and writes them in the caller's transaction. The delivery runs
 after that transaction commits (``stream.delivery``).
 
-Outside a transaction on PostgreSQL (a move's hooks: a turn told after every move) the
-same append is one statement (``_APPEND_AT_ONCE``) instead of seven round trips; what it
-cannot do alone (a player with no head yet, a key written by another append meanwhile, a
-deadlock) goes through the general path, which decides it as before.
+On PostgreSQL the same append is first tried as one statement (``_APPEND_AT_ONCE``, in a
+savepoint inside a transaction) instead of five to seven round trips: a turn is told with
+every move. What it cannot do alone (a player with no head yet, a key written by another
+append meanwhile, a deadlock) goes through the general path, which decides it as before.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
@@ -53,7 +54,7 @@ def append(pending: Iterable[Pending], *, at: datetime | None = None) -> list[St
     if not wanted:
         return []
     now = at or timezone.now()
-    if connection.vendor != "postgresql" or connection.in_atomic_block:
+    if connection.vendor != "postgresql":
         return _append_locked(wanted, now)
     written = _append_at_once(wanted, now)
     if written is None:
@@ -107,10 +108,11 @@ RETURNING id, player_id, number, key
 
 
 def _append_at_once(wanted: list[Pending], now: datetime) -> list[StreamEvent] | None:
-    """``_APPEND_AT_ONCE`` in autocommit, delivered at once; None: the general path must
-    decide (a twin key or a deadlock: the statement changed nothing)."""
+    """``_APPEND_AT_ONCE``, delivered after the commit; None: the general path must decide
+    (a twin key or a deadlock: the statement changed nothing). Inside a transaction a
+    savepoint keeps its failure from spoiling the caller's."""
     try:
-        with connection.cursor() as cursor:
+        with transaction.atomic() if connection.in_atomic_block else nullcontext(), connection.cursor() as cursor:
             cursor.execute(_APPEND_AT_ONCE, [list(range(len(wanted))), [p.player_id for p in wanted],
                                              [p.type for p in wanted], [json.dumps(p.data) for p in wanted],
                                              [p.key for p in wanted], now])
@@ -122,7 +124,7 @@ def _append_at_once(wanted: list[Pending], now: datetime) -> list[StreamEvent] |
                                data=by_key[player_id, key].data, at=now, key=key)
                    for pk, player_id, number, key in returned), key=lambda row: (row.player_id, row.number))
     if rows:
-        delivery.delivered([(r.player_id, r.number, r.as_dict()) for r in rows])
+        transaction.on_commit(partial(delivery.delivered, [(r.player_id, r.number, r.as_dict()) for r in rows]))
     return rows
 
 

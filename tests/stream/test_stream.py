@@ -80,8 +80,8 @@ def test_a_hook_run_twice_appends_once() -> None:
     game = Game.objects.get(pk=game_id)
     before = stream_of(alice.player.pk)
     move = appending.move_of(game, seats_of(game), game_state(game))
-    listeners.turns_hook(move)
-    listeners.turns_hook(move)
+    listeners.turns_hook([move])
+    listeners.turns_hook([move])
     listeners.on_game_finished(move)  # not finished: nothing
     assert stream_of(alice.player.pk) == before
 
