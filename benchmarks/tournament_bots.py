@@ -20,13 +20,19 @@ LEVEL = "novice"
 @shared_task(name="benchmarks.seat_turn", acks_late=True, ignore_result=True)
 def seat_turn(game_id: int, seq: int) -> bool:
     """The seat due at ``seq`` plays one novice move; stale or finished: nothing."""
-    from games import engine, selectors, services
+    from games import engine, selectors, services, store
     from games.models import Game
 
-    game = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE, seq=seq).first()
-    if game is None:
-        return False
-    due = engine.actors(selectors.game_state(game))
+    # As the platform's own turns do: this process's caches when it made the last move.
+    recalled = store.game_recalled(game_id, seq)
+    if recalled is not None:
+        state = recalled[2]
+    else:
+        game = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE, seq=seq).first()
+        if game is None:
+            return False
+        state = selectors.game_state(game)
+    due = engine.actors(state)
     if not due:
         return False
     return services.seat_stand_in_play(game_id=game_id, seat=due[0], expected_seq=seq, level=LEVEL)

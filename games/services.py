@@ -259,15 +259,31 @@ def action_play(*, game_id: int, player: Player, action: Action, expected_seq: i
     return Played(game, seats, state)
 
 
+def _active_at(game_id: int, expected_seq: int) -> tuple[Game, list[Seat], State] | None:
+    """The game, its seats and its state if it is in play at ``expected_seq``, else None:
+    from this process's caches alone when it made the last move (``store.game_recalled``,
+    the usual case for a worker answering its own table), else in one read. The game may
+    move on meanwhile: the append is guarded by the seq, as every write is."""
+    recalled = store.game_recalled(game_id, expected_seq)
+    if recalled is not None:
+        return recalled
+    try:
+        game, seats = store.game_with_seats(game_id)
+    except GameNotFound:
+        return None
+    if game.status != Game.Status.ACTIVE or game.seq != expected_seq:
+        return None
+    return game, seats, game_state(game)
+
+
 def ai_turn_play(*, game_id: int, expected_seq: int) -> bool:
     """One computer move at ``expected_seq``, if the game is still there and a computer
     seat must act. Returns whether a move was appended; stale calls do nothing, so a
     task delivered twice moves once."""
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None or game.status != Game.Status.ACTIVE or game.seq != expected_seq:
+    current = _active_at(game_id, expected_seq)
+    if current is None:
         return False
-    seats = seats_of(game)
-    state = game_state(game)
+    game, seats, state = current
     due = computer.seats_to_act(state, seats)
     if not due:
         return False
@@ -294,11 +310,10 @@ def seat_stand_in_play(*, game_id: int, seat: int, expected_seq: int, level: str
     """The computer plays one move for a person's seat at ``expected_seq`` (their move
     timer ran out; see ``games.timers``). Appended like a computer turn, with no actor:
     the person did not make it. Stale calls do nothing, so a task run twice moves once."""
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None or game.status != Game.Status.ACTIVE or game.seq != expected_seq:
+    current = _active_at(game_id, expected_seq)
+    if current is None:
         return False
-    seats = seats_of(game)
-    state = game_state(game)
+    game, seats, state = current
     if not legal_actions(state, seat):
         return False
     action = computer.move_for(game, state, seat, level)
