@@ -27,12 +27,14 @@ def after_commit(game_id: int, created_at: datetime | None, move: signals.MoveCo
     signals.move_committed.run(move)
 
 
-def move_of(game: Game, seats: list[Seat], state: State) -> signals.MoveCommitted:
-    """What the move's hooks are told once it is committed: the game at its new seq."""
+def move_of(game: Game, seats: list[Seat], state: State, mover: int | None = None) -> signals.MoveCommitted:
+    """What the move's hooks are told: the game at its new seq; ``mover``, the seat whose
+    person made it."""
     return signals.MoveCommitted(game_id=game.pk, seq=game.seq, state=state,
                                  computer_due=bool(computer.seats_to_act(state, seats)),
                                  timed=game.move_timer is not None, game=copy.copy(game),
-                                 people={s.number: s.player_id for s in seats if s.player_id is not None})
+                                 people={s.number: s.player_id for s in seats if s.player_id is not None},
+                                 mover=mover)
 
 
 def folded(game: Game, state: State | None, events: list[Event], *, actor_seat: int | None,

@@ -59,6 +59,9 @@ class MoveCommitted:
     # must see what other hooks stored (forfeits, ratings) reads the row again.
     game: Game
     people: Mapping[int, int]
+    # The seat whose person made the move (None: the deal, a computer's move, or one the
+    # computer made for an away seat).
+    mover: int | None = None
 
     @property
     def finished(self) -> bool:

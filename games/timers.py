@@ -16,10 +16,10 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games import clocks, computer, store
+from games import clocks, computer, snapshots, store
 from games import services as game_services
 from games.deadlines import AWAY_MOVE_AFTER, people_of, seat_deadline  # noqa: F401  (AWAY_MOVE_AFTER: the timers' own rule, read by views too)
-from games.engine import actors
+from games.engine import State, actors
 from games.models import Game, SeatAbsence
 from games.selectors import game_state, seats_of
 from games.signals import MoveCommitted
@@ -50,44 +50,54 @@ def _open_absence(game_id: int, seat: int) -> SeatAbsence | None:
 
 def timers_hook(move: MoveCommitted) -> None:
     """The ``timers`` stage of a committed move (``games.signals``): only timed tables
-    have anything to do."""
-    if move.timed:
-        game_moved(move.game_id, move.seq)
-
-
-def game_moved(game_id: int, seq: int) -> None:
-    """After every committed move (the platform's on-commit hook): take back seats whose
-    player just acted, start the timers of people who must act, note forfeits at the end.
-    The move is committed already, so a failure here is logged, never raised: the sweep
-    fires timers that were never set."""
+    have anything to do, and they do it with the move's own row, seats and state. The
+    move is committed already, so a failure here is logged, never raised: the sweep fires
+    timers that were never set."""
+    if not move.timed:
+        return
     try:
-        _game_moved(game_id, seq)
+        if move.mover is not None:
+            seat_returned(game_id=move.game_id, seat=move.mover)
+        latest = snapshots.latest(move.game_id, move.game.created_at)
+        if latest is not None and latest[0] > move.seq:
+            return  # a later move (a computer's, answered inline) has set the clocks
+        _clocks_set(move.game, frozenset(move.people), move.state)
     except Exception:
-        logger.exception("Live hook failed for game %s at seq %s", game_id, seq)
+        logger.exception("Live hook failed for game %s at seq %s", move.game_id, move.seq)
 
 
 def _game_moved(game_id: int, seq: int) -> None:
+    """What a move's timers hook does, for the game as stored, when it is still at
+    ``seq`` (else a later move's hook does the work)."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.move_timer is None or game.seq != seq:
-        return  # no clock at this table, or a later move's hook does the work
+        return
     last_action = store.last_action(game_id)
     if last_action is not None and last_action[1] is not None:
         seat_returned(game_id=game_id, seat=last_action[0])
+    state = game_state(game) if game.status == Game.Status.ACTIVE else None
+    _clocks_set(game, people_of(seats_of(game)), state)
+
+
+def _clocks_set(game: Game, holders: frozenset[int], state: State | None) -> None:
+    """After a move at a timed table: start the clocks of people who must act at
+    ``game.seq``, or note the forfeits once it is finished. ``holders``: the seats people
+    hold, given up or not."""
     if game.status == Game.Status.FINISHED:
         _record_forfeits(game)
         return
-    if game.status != Game.Status.ACTIVE:
+    if game.status != Game.Status.ACTIVE or state is None:
         return
-    state = game_state(game)
-    holders = people_of(seats_of(game))
     # A seat its person gave up is the computer's now (``games.leaving``): no clock.
-    people = {seat for seat in holders if not state.given_up >> seat & 1}
-    for seat in actors(state):
-        if seat in people:
-            # The move timer, or sooner the seat's time bank (``games.banks``).
-            countdown = seat_deadline(game, holders, seat, _open_absence(game_id, seat))
-            if countdown is not None:
-                clocks.later(clocks.SEAT_TIMEOUT, (game_id, seat, seq), countdown)
+    due = [seat for seat in actors(state) if seat in holders and not state.given_up >> seat & 1]
+    if not due:
+        return
+    absences = {a.seat: a for a in SeatAbsence.objects.filter(game_id=game.pk, returned_at__isnull=True)}
+    for seat in due:
+        # The move timer, or sooner the seat's time bank (``games.banks``).
+        countdown = seat_deadline(game, holders, seat, absences.get(seat))
+        if countdown is not None:
+            clocks.later(clocks.SEAT_TIMEOUT, (game.pk, seat, game.seq), countdown)
 
 
 def _record_forfeits(game: Game) -> None:
