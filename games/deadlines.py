@@ -16,6 +16,7 @@ from typing import Any
 from django.utils import timezone
 
 from games.banks import banks_of, fold_of, left_at
+from games.engine import State, actors
 from games.models import Game, Seat, SeatAbsence
 
 # While a seat is away the computer moves for it after this long, not the full timer:
@@ -43,6 +44,12 @@ def seat_deadline(game: Game, people: Collection[int], seat: int, absence: SeatA
     the seats people hold (every one, given up or not: ``games.banks``)."""
     banks = banks_of(game, people) if game.move_timer is not None else None
     return move_deadline(game, absence, None if banks is None else banks.get(seat))
+
+
+def people_due(state: State, holders: Collection[int]) -> list[int]:
+    """The seats that must act now and whose person still holds them (``holders``: the
+    seats people hold; a seat given up is the computer's: ``games.leaving``)."""
+    return [seat for seat in actors(state) if seat in holders and not state.given_up >> seat & 1]
 
 
 def people_of(seats: list[Seat]) -> frozenset[int]:

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from games import clocks, computer, snapshots, store
 from games import services as game_services
-from games.deadlines import AWAY_MOVE_AFTER, people_of, seat_deadline  # noqa: F401  (AWAY_MOVE_AFTER: the timers' own rule, read by views too)
+from games.deadlines import AWAY_MOVE_AFTER, people_due, people_of, seat_deadline  # noqa: F401  (AWAY_MOVE_AFTER: the timers' own rule, read by views too)
 from games.engine import State, actors
 from games.models import Game, SeatAbsence
 from games.selectors import game_state, seats_of
@@ -88,8 +88,7 @@ def _clocks_set(game: Game, holders: frozenset[int], state: State | None) -> Non
         return
     if game.status != Game.Status.ACTIVE or state is None:
         return
-    # A seat its person gave up is the computer's now (``games.leaving``): no clock.
-    due = [seat for seat in actors(state) if seat in holders and not state.given_up >> seat & 1]
+    due = people_due(state, holders)  # a seat given up is the computer's: no clock
     if not due:
         return
     absences = {a.seat: a for a in SeatAbsence.objects.filter(game_id=game.pk, returned_at__isnull=True)}

@@ -19,8 +19,7 @@ from datetime import datetime, timedelta
 
 from challenges.models import Challenge
 from challenges.signals import ChallengeChanged, challenge_changed
-from games.deadlines import seat_deadline
-from games.engine import actors
+from games.deadlines import people_due, seat_deadline
 from games.models import Game, SeatAbsence
 from games.places import table_order
 from games.selectors import out_together
@@ -72,8 +71,7 @@ def _turns(move: MoveCommitted) -> list[store.Pending]:
     if _dealt(move):
         pending += [events.game_started(player, move.game_id, seat) for seat, player in sorted(people.items())]
     if not move.finished:
-        given_up = move.state.given_up
-        due = [seat for seat in actors(move.state) if seat in people and not given_up >> seat & 1]
+        due = people_due(move.state, people)
         # A seat is away only after its clock ran out, or its player was disqualified at a
         # tournament's table, which always has a clock: an untimed table has no absences.
         absences = ({a.seat: a for a in SeatAbsence.objects.filter(game_id=move.game_id, returned_at__isnull=True)}

@@ -96,10 +96,15 @@ def test_a_computer_seat_is_never_charged() -> None:
     assert people_only.seconds[0] == both.seconds[0] < 60.0
 
 
-def test_folding_only_the_newer_events_onto_an_older_fold_is_the_same_as_a_fresh_fold() -> None:
+def _table_with_pauses() -> Table:
     table = Table()
     for wait in (4, 9, 1.5, 30, 2, 12, 0.25, 8):
         table.play(wait=wait)
+    return table
+
+
+def test_folding_only_the_newer_events_onto_an_older_fold_is_the_same_as_a_fresh_fold() -> None:
+    table = _table_with_pauses()
     fresh = _fold(table, increment=2)
     for cut in range(len(table.timeline) + 1):
         older = _fold(table, increment=2, upto=cut)
@@ -113,9 +118,7 @@ def test_a_fold_given_the_state_after_its_events_is_the_same_and_folds_a_move_it
         monkeypatch: pytest.MonkeyPatch) -> None:
     """``last``: the state the platform folded already (``games.snapshots``). The events of
     a move are stored at one moment, so a fold one move behind needs no event folded again."""
-    table = Table()
-    for wait in (4, 9, 1.5, 30, 2, 12, 0.25, 8):
-        table.play(wait=wait)
+    table = _table_with_pauses()
     fresh = _fold(table, increment=2)
     for cut in range(len(table.timeline) + 1):
         older = _fold(table, increment=2, upto=cut)
