@@ -57,6 +57,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -342,11 +343,12 @@ class Person:
     def __init__(self, api: Api, token: str, rng: random.Random, think: tuple[float, float], via_rest: bool) -> None:
         self.api, self.token, self.rng, self.think, self.via_rest = api, token, rng, think, via_rest
 
-    async def play(self, table: Table, feed: Feed, figures: Figures, stop_at: float) -> None:
-        """This seat's part of the game until it ends (or ``stop_at``: the table is left)."""
+    async def play(self, table: Table, feed: Feed, figures: Figures, stop_at: Callable[[], float]) -> None:
+        """This seat's part of the game until it ends (or ``stop_at()``: the table is left;
+        read on every turn, since the evening's end is set only once every table sits)."""
         game = table.game_id
         view = await self.api.ok("GET", f"/api/v1/games/{game}/", self.token)
-        while view["status"] != "finished" and time.monotonic() < stop_at:
+        while view["status"] != "finished" and time.monotonic() < stop_at():
             if not view["legal_actions"]:
                 await feed.beyond(int(view["seq"]), 3.0)
                 view = await self.api.ok("GET", f"/api/v1/games/{game}/", self.token)
@@ -404,6 +406,10 @@ class Evening:
     all_seated_at: float = 0.0
     seated: int = 0
 
+    def leave_at(self) -> float:
+        """When the people still playing leave (never, without ``--leave-after``)."""
+        return self.deadline + self.args.leave_after if self.args.leave_after >= 0 else float("inf")
+
     async def table(self, number: int, api: Api, rng: random.Random) -> None:
         args = self.args
         table = Table(number)
@@ -434,10 +440,9 @@ class Evening:
             if not table.seated:
                 table.seated = True
                 self.seated += 1
-            stop_at = self.deadline + args.leave_after if args.leave_after >= 0 else float("inf")
-            await asyncio.gather(*(person.play(table, feed, self.figures, stop_at)
+            await asyncio.gather(*(person.play(table, feed, self.figures, self.leave_at)
                                    for person, feed in zip(people, seat_feeds, strict=True)))
-            if time.monotonic() >= stop_at:  # the evening is over: everyone leaves, the game ends
+            if time.monotonic() >= self.leave_at():  # the evening is over: everyone leaves, the game ends
                 for token in tokens:
                     await api.call("POST", f"/api/v1/games/{table.game_id}/leave/", token)
                 self.figures.games_left += 1
