@@ -5,7 +5,7 @@ and whether the ledger is exact at the end.
 
 Run from the repository root::
 
-    .venv/bin/python benchmarks/tournament.py [--entrants 1024] [--seats 4] [--leaves durak] [--concurrency 2]
+    .venv/bin/python benchmarks/tournament.py [--entrants 1024] [--seats 4] [--leaves durak] [--concurrency 2] [--pool prefork|solo]
 
 It recreates a PostgreSQL database (``DATABASE_URL`` + ``_tournament``, default
 ``postgres://postgres@127.0.0.1:5432/durak_bench_tournament``), starts a private Redis on a
@@ -260,10 +260,16 @@ def _arena_report(tournament_id: int, wall: float) -> bool:
             and worst_seating <= SEATING_TARGET_MS and len(winners) == 1)
 
 
+def _workers(args: argparse.Namespace) -> str:
+    if args.pool == "solo":
+        return f"{args.concurrency} Celery workers of one process each (solo)"
+    return f"a Celery worker of {args.concurrency} processes (prefork)"
+
+
 def main_arena(args: argparse.Namespace, stack: Stack) -> int:
     print(f"{os.cpu_count()} CPUs, load average {' '.join(f'{n:.1f}' for n in os.getloadavg())}; "
           f"an arena of {args.minutes} minutes for {args.entrants} players at tables of {args.seats}; "
-          f"a Celery worker of {args.concurrency} processes; the arena's own clock (real time)")
+          f"{_workers(args)}; the arena's own clock (real time)")
     _django(stack)
     tournament = _arena_field(args.entrants, args.seats, args.minutes)
     began = time.monotonic()
@@ -284,12 +290,18 @@ def main(args: argparse.Namespace) -> int:
         redis.start()
         try:
             stack.migrate()
-            stack.start_worker(concurrency=args.concurrency, include=("benchmarks.tournament_bots",))
+            bots = ("benchmarks.tournament_bots",)
+            if args.pool == "solo":
+                # One process a worker: the first also runs beat.
+                stack.start_worker(pool="solo", concurrency=1, include=bots)
+                stack.start_more_workers(args.concurrency - 1, include=bots)
+            else:
+                stack.start_worker(concurrency=args.concurrency, include=bots)
             if args.format == "arena":
                 return main_arena(args, stack)
             print(f"{os.cpu_count()} CPUs, load average {' '.join(f'{n:.1f}' for n in os.getloadavg())}; "
                   f"{args.entrants} entrants at tables of {args.seats}, '{args.leaves}' leaves each table; "
-                  f"a Celery worker of {args.concurrency} processes")
+                  f"{_workers(args)}")
             _django(stack)
             began = time.monotonic()
             tournament = _field(args.entrants, args.seats, args.leaves)
@@ -311,7 +323,9 @@ if __name__ == "__main__":
     parser.add_argument("--entrants", type=int, default=1024)
     parser.add_argument("--seats", type=int, default=4, choices=range(2, 7))
     parser.add_argument("--leaves", default="durak", choices=["durak", "half"])
-    parser.add_argument("--concurrency", type=int, default=2, help="the Celery worker's processes")
+    parser.add_argument("--concurrency", type=int, default=2,
+                        help="the Celery worker's processes (with --pool solo: that many workers of one process)")
+    parser.add_argument("--pool", default="prefork", choices=["prefork", "solo"])
     parser.add_argument("--limit-minutes", type=float, default=120.0, help="give up after this long")
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", DEFAULT_DATABASE_URL))
     sys.exit(main(parser.parse_args()))

@@ -158,6 +158,8 @@ class Stack:
         self.extra_env = env or {}
         self.server: subprocess.Popen[bytes] | None = None
         self.worker: subprocess.Popen[bytes] | None = None
+        # Further workers beside ``worker`` (``start_more_workers``), without beat.
+        self.more_workers: list[subprocess.Popen[bytes]] = []
         self._worker_log_from = 0
 
     def env(self) -> dict[str, str]:
@@ -235,6 +237,23 @@ class Stack:
             time.sleep(0.1)
         raise RuntimeError("the worker did not start: " + self.worker_log()[-3000:])
 
+    def start_more_workers(self, count: int, *, pool: str = "solo", include: tuple[str, ...] = ()) -> None:
+        """``count`` more workers of one process each (``solo``: the task runs in the process
+        that took it off the queue, no parent dispatching to children), each named apart
+        and without beat; returns once each consumes."""
+        extra = ["-I", ",".join(include)] if include else []
+        for number in range(count):
+            log = f"worker-more-{number}.log"
+            worker = self._spawn([sys.executable, "-m", "celery", "-A", "durak_platform", "worker",
+                                  "-n", f"more{number}@%h", "-P", pool, "-c", "1", "-l", "INFO",
+                                  "--without-gossip", "--without-mingle", *extra], log)
+            self.more_workers.append(worker)
+            deadline = time.monotonic() + 60
+            while " ready." not in self.log(log):
+                if worker.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("a worker did not start: " + self.log(log)[-3000:])
+                time.sleep(0.1)
+
     def worker_log(self) -> str:
         """The log of the worker started last."""
         return self.log("worker.log")[self._worker_log_from:]
@@ -248,6 +267,8 @@ class Stack:
             self.worker = None
 
     def stop_worker(self) -> None:
+        while self.more_workers:
+            _stop(self.more_workers.pop())
         if self.worker is not None:
             _stop(self.worker)
             self.worker = None
