@@ -11,12 +11,18 @@ per call, so each send would open new Redis connections and close them on a dead
 So outside a server, sends go to one long-lived loop per process, run by a daemon
 thread and started lazily after any fork; inside the ASGI server the send is handed to
 the server's own loop (whose pool is shared with the consumers, and where the in-memory
-layer lives) and not waited for: the move is committed, and its answer need not wait.
+layer lives). Neither is waited for: the move is committed, and its answer (or a task's
+next move) need not wait for Redis. The sender loop sends one message after another, in
+the order they were handed over, on one connection; at most ``QUEUED`` wait their turn,
+and one more waits for room, so a sick Redis slows the callers down (each send gives up
+after ``SEND_TIMEOUT``) instead of piling up messages without end.
 """
 
 from __future__ import annotations
 
 import asyncio
+import atexit
+import contextlib
 import logging
 import os
 import threading
@@ -37,13 +43,20 @@ logger = logging.getLogger(__name__)
 SEND_TIMEOUT = 2.0
 
 
+# Sends handed to the sender loop and not yet made, at most.
+QUEUED = 64
+
+
 class _SenderLoop:
-    """One event loop in a daemon thread, per process; recreated in a forked child."""
+    """One event loop in a daemon thread, per process; recreated in a forked child. It
+    makes the sends handed over (``hand_over``) one at a time, in order."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._pid = 0
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._queue: asyncio.Queue[Coroutine[Any, Any, None]] = asyncio.Queue()
+        self._room = threading.Semaphore(QUEUED)
 
     def loop(self) -> asyncio.AbstractEventLoop:
         with self._lock:
@@ -51,8 +64,38 @@ class _SenderLoop:
                 # A forked child inherits the parent's loop object but not its thread.
                 self._loop = asyncio.new_event_loop()
                 self._pid = os.getpid()
+                self._queue = asyncio.Queue()
+                self._room = threading.Semaphore(QUEUED)
                 threading.Thread(target=self._loop.run_forever, name="broadcast-loop", daemon=True).start()
+                asyncio.run_coroutine_threadsafe(self._send_in_order(), self._loop)
             return self._loop
+
+    async def _send_in_order(self) -> None:
+        while True:
+            send = await self._queue.get()
+            try:
+                await send
+            finally:
+                self._room.release()
+                self._queue.task_done()
+
+    def hand_over(self, send: Coroutine[Any, Any, None]) -> None:
+        """Queue ``send`` (one that logs its own failure and bounds its own time) and go
+        on; while ``QUEUED`` sends wait already, first wait for room."""
+        loop = self.loop()
+        self._room.acquire()
+        loop.call_soon_threadsafe(self._queue.put_nowait, send)
+
+    def drain(self, timeout: float = SEND_TIMEOUT) -> None:
+        """Wait until every send handed over has been made (at exit: a script's last move
+        is told too)."""
+        with self._lock:
+            loop = self._loop if self._pid == os.getpid() else None
+        if loop is None or not loop.is_running():
+            return
+        future = asyncio.run_coroutine_threadsafe(self._queue.join(), loop)
+        with contextlib.suppress(TimeoutError):
+            future.result(timeout)
 
     def run(self, coroutine: Coroutine[Any, Any, Any], timeout: float) -> None:
         future = asyncio.run_coroutine_threadsafe(coroutine, self.loop())
@@ -64,6 +107,7 @@ class _SenderLoop:
 
 
 _sender = _SenderLoop()
+atexit.register(_sender.drain)
 
 
 def _server_loop() -> asyncio.AbstractEventLoop | None:
@@ -94,7 +138,7 @@ def send_group(layer: BaseChannelLayer, group: str, message: dict[str, Any]) -> 
         # The in-memory layer lives on its consumers' loop; never touch it from another.
         async_to_sync(layer.group_send)(group, message)
     else:
-        _sender.run(layer.group_send(group, message), SEND_TIMEOUT)
+        _sender.hand_over(_send_logged(layer, group, message))
 
 
 # Sends in flight at once when many groups are told together: enough to overlap the round

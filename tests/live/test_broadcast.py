@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -46,6 +47,7 @@ def test_sends_from_a_worker_thread_reuse_one_loop_and_one_pool(redis: RedisServ
     threads = threading.active_count()
     for seq in range(2, 202):
         broadcast.send_group(layer, broadcast.group_name(7), broadcast.changed_message(7, seq))
+    broadcast._sender.drain()
     assert threading.active_count() == threads
     # One loop has used the layer, and its pool holds one connection it kept reusing.
     (loop_layer,) = layer._layers.values()
@@ -63,3 +65,37 @@ def test_sends_from_a_worker_thread_reuse_one_loop_and_one_pool(redis: RedisServ
         return message
 
     assert asyncio.run(first()) == {"type": "game.changed", "game_id": 7, "seq": 1}
+
+
+def test_a_send_from_outside_the_server_is_not_waited_for_and_what_waits_is_bounded(redis: RedisServer) -> None:
+    """A committed move's notice is queued on the sender loop: the caller goes on while
+    Redis is slow, until ``QUEUED`` sends wait; the next waits for room. They go out in
+    the order they were handed over."""
+    layer = RedisChannelLayer(hosts=[redis.url()])
+    listener = RedisChannelLayer(hosts=[redis.url()], capacity=1000)
+
+    async def join() -> str:
+        channel = await listener.new_channel()
+        await listener.group_add(broadcast.group_name(8), channel)
+        return channel
+
+    channel = asyncio.run(join())
+    broadcast.send_group(layer, broadcast.group_name(8), broadcast.changed_message(8, 0))
+    broadcast._sender.drain()  # the loop and its connection are up
+    redis.cli("client", "pause", "700")  # Redis answers nobody for 0.7 s
+    began = time.monotonic()
+    for seq in range(1, 1 + broadcast.QUEUED):
+        broadcast.send_group(layer, broadcast.group_name(8), broadcast.changed_message(8, seq))
+    queued = time.monotonic() - began
+    broadcast.send_group(layer, broadcast.group_name(8), broadcast.changed_message(8, 1 + broadcast.QUEUED))
+    waited = time.monotonic() - began
+    broadcast._sender.drain()
+    assert queued < 0.3, f"{broadcast.QUEUED} sends waited {queued:.2f} s for a paused Redis"
+    assert waited >= 0.4, f"the send past the bound did not wait for room ({waited:.2f} s)"
+
+    async def received() -> list[object]:
+        seqs = [(await listener.receive(channel))["seq"] for _ in range(2 + broadcast.QUEUED)]
+        await listener.flush()
+        return seqs
+
+    assert asyncio.run(received()) == list(range(2 + broadcast.QUEUED))
