@@ -112,9 +112,7 @@ def _seat(tournament: Tournament, *, force: bool = False) -> Round | None:
     round_ = Round.objects.create(tournament=tournament, number=number, seed=seed, seating_ms=seating_ms)
     tables = rounds.tables_open(tournament, number, layout)
     seated_at = now()
-    for table in tables:
-        Entry.objects.filter(tournament=tournament, player_id__in=table.players).update(
-            current_game=table.game, waiting_since=None)
+    rounds.current_games_set(tournament, tables, waits_end=True)
     round_.seating_ms = (time.perf_counter() - began) * 1000
     round_.save(update_fields=["seating_ms"])
     waited = [seated_at.timestamp() - w.since for w in waiting if any(w.player in t for t in layout)]

@@ -166,7 +166,7 @@ def round_open(tournament: Tournament, played: list[standings.NumberedRound] | N
                                   seating_ms=seating_ms)
 
     def seated(tables: list[Table]) -> None:
-        _current_games(tournament, tables)
+        current_games_set(tournament, tables)
         Entry.objects.filter(tournament=tournament, player_id__in=layout.byes).update(current_game=None)
         # In this transaction: the account stream's table_ready commits with the tables, and
         # (called before the games' hooks are queued) goes out before each game's own news.
@@ -206,18 +206,20 @@ def tables_open(tournament: Tournament, number: int, layout: Sequence[Sequence[i
     return tables
 
 
-def _current_games(tournament: Tournament, tables: list[Table]) -> None:
-    """Each seated entrant's game, in a statement per 200 players, not one per table: the
-    ORM's ``bulk_update`` builds an expression per row and costs more than the 256 UPDATEs
-    it replaces, so the CASE is written out."""
+def current_games_set(tournament: Tournament, tables: list[Table], *, waits_end: bool = False) -> None:
+    """Each seated entrant's game (and, with ``waits_end``, an arena player's wait over), in
+    a statement per 200 players, not one per table: the ORM's ``bulk_update`` builds an
+    expression per row and costs more than the 256 UPDATEs it replaces, so the CASE is
+    written out."""
     game_of = sorted((player, table.game_id) for table in tables for player in table.players)
     entry_table = connection.ops.quote_name(Entry._meta.db_table)
+    waits = ", waiting_since = NULL" if waits_end else ""
     with connection.cursor() as cursor:
         for first in range(0, len(game_of), 200):  # SQLite's oldest parameter limit is 999
             batch = game_of[first:first + 200]
             cases = " ".join(["WHEN %s THEN %s"] * len(batch))
             marks = ", ".join(["%s"] * len(batch))
-            cursor.execute(f"UPDATE {entry_table} SET current_game_id = CASE player_id {cases} END"
+            cursor.execute(f"UPDATE {entry_table} SET current_game_id = CASE player_id {cases} END{waits}"
                            f" WHERE tournament_id = %s AND player_id IN ({marks})",
                            [*(value for pair in batch for value in pair), tournament.pk,
                             *(player for player, _game in batch)])
