@@ -16,6 +16,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -140,6 +142,19 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
             process.wait(10)
 
 
+def _consuming(worker: subprocess.Popen[bytes], log: Callable[[], str]) -> None:
+    """Return once the worker's log says it is ``ready`` (it consumes); raise if it died or
+    took over a minute."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if " ready." in log():
+            return
+        if worker.poll() is not None:
+            break
+        time.sleep(0.1)
+    raise RuntimeError("the worker did not start: " + log()[-3000:])
+
+
 class Stack:
     """uvicorn and a Celery worker with beat on one database and one Redis (channel layer
     and cache in ``redis_url``, the broker in ``broker_url``)."""
@@ -228,14 +243,7 @@ class Stack:
         self.worker = self._spawn([sys.executable, "-m", "celery", "-A", "durak_platform", "worker", "-B",
                                    "-s", str(self.tmp / "beat-schedule"), "-P", pool, "-c", str(concurrency),
                                    "-l", "INFO", "--without-gossip", "--without-mingle", *extra], "worker.log")
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if " ready." in self.worker_log():
-                return
-            if self.worker.poll() is not None:
-                break
-            time.sleep(0.1)
-        raise RuntimeError("the worker did not start: " + self.worker_log()[-3000:])
+        _consuming(self.worker, self.worker_log)
 
     def start_more_workers(self, count: int, *, pool: str = "solo", include: tuple[str, ...] = ()) -> None:
         """``count`` more workers of one process each (``solo``: the task runs in the process
@@ -248,11 +256,7 @@ class Stack:
                                   "-n", f"more{number}@%h", "-P", pool, "-c", "1", "-l", "INFO",
                                   "--without-gossip", "--without-mingle", *extra], log)
             self.more_workers.append(worker)
-            deadline = time.monotonic() + 60
-            while " ready." not in self.log(log):
-                if worker.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("a worker did not start: " + self.log(log)[-3000:])
-                time.sleep(0.1)
+            _consuming(worker, partial(self.log, log))
 
     def worker_log(self) -> str:
         """The log of the worker started last."""

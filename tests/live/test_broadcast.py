@@ -33,16 +33,22 @@ def redis(tmp_path: Path) -> Iterator[RedisServer]:
     server.stop()
 
 
+def _listening(listener: RedisChannelLayer, game_id: int) -> str:
+    """A channel of ``listener`` in the game's group."""
+
+    async def join() -> str:
+        channel = await listener.new_channel()
+        await listener.group_add(broadcast.group_name(game_id), channel)
+        return channel
+
+    return asyncio.run(join())
+
+
 def test_sends_from_a_worker_thread_reuse_one_loop_and_one_pool(redis: RedisServer) -> None:
     layer = RedisChannelLayer(hosts=[redis.url()])
     listener = RedisChannelLayer(hosts=[redis.url()])
 
-    async def join() -> str:
-        channel = await listener.new_channel()
-        await listener.group_add(broadcast.group_name(7), channel)
-        return channel
-
-    channel = asyncio.run(join())
+    channel = _listening(listener, 7)
     broadcast.send_group(layer, broadcast.group_name(7), broadcast.changed_message(7, 1))
     threads = threading.active_count()
     for seq in range(2, 202):
@@ -74,12 +80,7 @@ def test_a_send_from_outside_the_server_is_not_waited_for_and_what_waits_is_boun
     layer = RedisChannelLayer(hosts=[redis.url()])
     listener = RedisChannelLayer(hosts=[redis.url()], capacity=1000)
 
-    async def join() -> str:
-        channel = await listener.new_channel()
-        await listener.group_add(broadcast.group_name(8), channel)
-        return channel
-
-    channel = asyncio.run(join())
+    channel = _listening(listener, 8)
     broadcast.send_group(layer, broadcast.group_name(8), broadcast.changed_message(8, 0))
     broadcast._sender.drain()  # the loop and its connection are up
     redis.cli("client", "pause", "700")  # Redis answers nobody for 0.7 s
