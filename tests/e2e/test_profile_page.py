@@ -131,6 +131,9 @@ def test_the_watch_list_links_names_to_profiles(server: str, fresh_page: Any) ->
     page.locator(".top-nav [data-nav='me']").click()
     page.wait_for_selector("#profile[data-ready='1']")
     assert page.url.endswith(f"/players/{me}/")
+    # The page is drawn from the profile's read; «это вы» comes when the page has learnt who
+    # is looking (a read of its own that may answer second).
+    page.wait_for_selector(".pf-tag.you")
     assert page.locator(".pf-tag.guest").count() == 1 and page.locator(".pf-tag.you").count() == 1
     assert page.locator("#pf-ratings svg").count() == 0 and page.locator("#pf-ratings .pf-empty").count() == 1
     assert page.locator("[data-stat='games'] dd").inner_text() == "1"

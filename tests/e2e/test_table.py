@@ -68,6 +68,18 @@ def _contrast(page: Any, selector: str) -> list[dict[str, Any]]:
         [selector, CONTRAST]))
 
 
+def _contrast_at_rest(page: Any, selector: str) -> list[dict[str, Any]]:
+    """``_contrast`` read in the same frame that finds no card moving: a card flying in or
+    swept away passes through transparency, and the computer's reply may start one at any
+    moment, so waiting for rest and then measuring in a second call can catch it mid-fade."""
+    handle = page.wait_for_function(
+        "([sel, fn]) => { if (!document.getAnimations().every((a) => a.effect.getTiming().iterations === Infinity))"
+        " return null; const contrast = eval(fn); return [...document.querySelectorAll(sel)]"
+        ".filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden').map(contrast); }",
+        arg=[selector, CONTRAST])
+    return list(handle.json_value())
+
+
 def test_cards_and_buttons_are_readable(fresh_page: Any) -> None:
     """Every card face, dimmed red suits included (no olive: the colour stays red), and
     every visible button have text contrast of at least 4.5:1, as rendered."""
@@ -75,9 +87,7 @@ def test_cards_and_buttons_are_readable(fresh_page: Any) -> None:
     _load(page)
     seen_dim_red = False
     for _ in range(40):
-        # Measured at rest: a card flying in or swept away passes through transparency.
-        page.wait_for_function("() => document.getAnimations().every((a) => a.effect.getTiming().iterations === Infinity)")
-        faces = _contrast(page, "#hand .card .r, #table .card .r, #deck .trump-card .r")
+        faces = _contrast_at_rest(page, "#hand .card .r, #table .card .r, #deck .trump-card .r")
         assert faces and all(f["ratio"] >= 4.5 for f in faces), [f for f in faces if f["ratio"] < 4.5]
         dim_red = page.evaluate("() => [...document.querySelectorAll('#hand .card.dim.red')]"
                                 ".map((el) => [getComputedStyle(el).color, getComputedStyle(el).filter])")
@@ -86,7 +96,7 @@ def test_cards_and_buttons_are_readable(fresh_page: Any) -> None:
             r, g, b = (int(x) for x in re.findall(r"\d+", color)[:3])
             assert r > 150 and g < 60 and b < 60, f"a dimmed red card is {color}, not red"
             assert css_filter == "none"
-        buttons = _contrast(page, "#game .btn, #settings .btn, .lang-switch button")
+        buttons = _contrast_at_rest(page, "#game .btn, #settings .btn, .lang-switch button")
         assert buttons and all(b["ratio"] >= 4.5 for b in buttons), [b for b in buttons if b["ratio"] < 4.5]
         if seen_dim_red and page.query_selector("#hand .card.dim"):
             break
