@@ -51,7 +51,8 @@ def turns_hook(moves: list[MoveCommitted]) -> None:
     failure is logged, never raised (the move stands; the append rolled back to its own
     savepoint); the stream then lacks a turn, which the game's own view still shows."""
     try:
-        store.append([pending for move in moves for pending in _turns(move)])
+        absences = _open_absences(moves)
+        store.append([pending for move in moves for pending in _turns(move, absences.get(move.game_id, {}))])
     except Exception:
         logger.exception("stream: the turns of %s", [(move.game_id, move.seq) for move in moves])
 
@@ -61,9 +62,23 @@ def _dealt(move: MoveCommitted) -> bool:
     return move.state.bouts == 0 and not move.state.table and move.state.result is None
 
 
-def _turns(move: MoveCommitted) -> list[store.Pending]:
+def _open_absences(moves: list[MoveCommitted]) -> dict[int, dict[int, SeatAbsence]]:
+    """game → seat → its open absence, for the moves whose turns may be timed, in one query
+    (a round's 250 tables dealt at once: one query, not 250). A seat is away only after its
+    clock ran out, or its player was disqualified at a tournament's table, which always has
+    a clock: an untimed table has no absences."""
+    timed = [move.game_id for move in moves
+             if move.timed and not move.finished and people_due(move.state, move.people)]
+    absences: dict[int, dict[int, SeatAbsence]] = {}
+    if timed:
+        for absence in SeatAbsence.objects.filter(game_id__in=timed, returned_at__isnull=True):
+            absences.setdefault(absence.game_id, {})[absence.seat] = absence
+    return absences
+
+
+def _turns(move: MoveCommitted, absences: dict[int, SeatAbsence]) -> list[store.Pending]:
     # The move's own row and seats (``MoveCommitted``): a turn is told after every move, so
-    # it costs no query but the open absences' (at timed tables) and the append's.
+    # it costs no query but the open absences' (``_open_absences``) and the append's.
     people = move.people
     if not people:
         return []
@@ -72,10 +87,6 @@ def _turns(move: MoveCommitted) -> list[store.Pending]:
         pending += [events.game_started(player, move.game_id, seat) for seat, player in sorted(people.items())]
     if not move.finished:
         due = people_due(move.state, people)
-        # A seat is away only after its clock ran out, or its player was disqualified at a
-        # tournament's table, which always has a clock: an untimed table has no absences.
-        absences = ({a.seat: a for a in SeatAbsence.objects.filter(game_id=move.game_id, returned_at__isnull=True)}
-                    if due and move.timed else {})
         pending += [events.your_turn(people[seat], move.game_id, move.seq,
                                      _deadline(move.game, people, seat, absences.get(seat))) for seat in due]
     return pending

@@ -61,7 +61,22 @@ def append(pending: Iterable[Pending], *, at: datetime | None = None) -> list[St
         return _append_locked(wanted, now)
     done = {row.player_id for row in written}
     rest = [p for p in wanted if p.player_id not in done]
-    return written + (_append_locked(rest, now) if rest else [])
+    if not rest:
+        return written
+    # Players new to the stream (no head yet: a round of fresh accounts) get their heads,
+    # then the same one statement numbers their events: not 2,000 rows built one by one.
+    _heads_made({p.player_id for p in rest})
+    again = _append_at_once(rest, now)
+    if again is None:
+        return written + _append_locked(rest, now)
+    done |= {row.player_id for row in again}
+    last = [p for p in rest if p.player_id not in done]
+    return written + again + (_append_locked(last, now) if last else [])
+
+
+def _heads_made(players: set[int]) -> None:
+    """A head for each of ``players`` that has none (a twin made meanwhile is kept)."""
+    StreamHead.objects.bulk_create([StreamHead(player_id=p) for p in sorted(players)], ignore_conflicts=True)
 
 
 def _once(pending: Iterable[Pending]) -> list[Pending]:
@@ -132,7 +147,7 @@ def _append_locked(wanted: list[Pending], now: datetime) -> list[StreamEvent]:
     """The general append, in the caller's transaction or its own (module docstring)."""
     players = sorted({p.player_id for p in wanted})
     with transaction.atomic():
-        StreamHead.objects.bulk_create([StreamHead(player_id=p) for p in players], ignore_conflicts=True)
+        _heads_made(set(players))
         heads = {h.player_id: h for h in StreamHead.objects.select_for_update().filter(player_id__in=players)
                  .order_by("player_id")}
         have = set(StreamEvent.objects.filter(player_id__in=players, key__in={p.key for p in wanted})

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from accounts.models import Player
 from accounts.services import guest_create, player_register
@@ -267,6 +268,21 @@ def test_tables_dealt_at_once_are_the_games_dealt_one_by_one(db: None, django_ca
         secret = DealSecret.objects.get(game=stored_many).server_seed
         assert secret == DealSecret.objects.get(game=stored_one).server_seed
         assert engine.commitment_of(secret) == stored_many.deal_commitment
+
+
+def test_timed_tables_dealt_at_once_take_as_many_statements_for_six_as_for_two(db: None) -> None:
+    """A round's timed tables are dealt in statements that do not grow with the tables: the
+    turns' open absences (none yet) are read once for all of them, not once a table."""
+    def statements(tables: int) -> int:
+        people = [guest_create()[0] for _ in range(2 * tables)]
+        arranged_tables = [arranged.Arranged(players=people[i:i + 2], rules=Rules.from_dict({"players": 2}))
+                           for i in range(0, 2 * tables, 2)]
+        with CaptureQueriesContext(connection) as queries:
+            arranged.games_seat_people(arranged_tables, options=TableOptions(move_timer=30))
+        return len(queries)
+
+    statements(1)  # the first stream heads and caches aside
+    assert statements(6) == statements(2)
 
 
 def test_tables_dealt_at_once_pick_the_missing_seeds_as_one_by_one(db: None) -> None:

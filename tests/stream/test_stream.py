@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connection
 from django.test import AsyncClient
+from django.test.utils import CaptureQueriesContext
 
 from accounts.services import guest_create
 from durak_platform.asgi import application
@@ -125,6 +127,28 @@ def test_appends_at_once_to_players_with_heads_number_every_event_once() -> None
         assert len(StreamEvent.objects.filter(player_id=player).values_list("key").distinct()) == count
     turns = [e["seq"] for e in stream_of(b) if e["type"] == "your_turn"]
     assert turns.index(11) == turns.index(10) + 1 and turns.index(21) == turns.index(20) + 1
+
+
+def test_a_round_of_players_new_to_the_stream_is_appended_in_a_few_statements() -> None:
+    """Fresh accounts have no head yet (a round of newly registered entrants): their first
+    events take as many statements for 40 players as for 4, beside players who have heads,
+    and each player's numbers start at 1."""
+    def appended(players: list[int]) -> int:
+        with CaptureQueriesContext(connection) as queries:
+            store.append([pending for p in players for pending in
+                          (events.table_ready(p, 7, 70 + p % 3), events.game_started(p, 70 + p % 3, p % 4))])
+        if connection.vendor == "postgresql":  # the one-statement append, even for new players
+            assert not [q for q in queries.captured_queries if q["sql"].startswith('SELECT "stream_streamevent"')]
+        return len(queries)
+
+    old = Client().player.pk
+    store.append([events.table_ready(old, 1, 1)])  # its head made
+    few = appended([Client().player.pk for _ in range(4)])
+    many_players = [old] + [Client().player.pk for _ in range(40)]
+    assert appended(many_players) <= few + 1  # + 1: the append for ``old`` at once, first
+    for player in many_players[1:]:
+        assert [e["id"] for e in stream_of(player)] == [1, 2]
+    assert [e["id"] for e in stream_of(old)] == [1, 2, 3]
 
 
 def test_an_append_names_each_key_once() -> None:
