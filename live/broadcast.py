@@ -97,14 +97,6 @@ class _SenderLoop:
         with contextlib.suppress(TimeoutError):
             future.result(timeout)
 
-    def run(self, coroutine: Coroutine[Any, Any, Any], timeout: float) -> None:
-        future = asyncio.run_coroutine_threadsafe(coroutine, self.loop())
-        try:
-            future.result(timeout)
-        except TimeoutError:
-            future.cancel()
-            raise
-
 
 _sender = _SenderLoop()
 atexit.register(_sender.drain)
@@ -153,8 +145,10 @@ async def _send_all_logged(layer: BaseChannelLayer, messages: list[tuple[str, di
 
 
 def send_groups(layer: BaseChannelLayer, messages: list[tuple[str, dict[str, Any]]]) -> None:
-    """``send_group`` for many groups in one go (a round's table_ready to a thousand
-    players): one hand-over to the loop and overlapping sends, not a wait for each."""
+    """``send_group`` for many groups in one go (a move's stream wakes, a round's
+    table_ready to a thousand players): one hand-over to the loop and overlapping sends,
+    not a wait for each. Outside the server the batch takes one place in the sender
+    loop's queue, in order with the single sends (each of its sends bounds its own time)."""
     if not messages:
         return
     loop = _server_loop()
@@ -163,9 +157,7 @@ def send_groups(layer: BaseChannelLayer, messages: list[tuple[str, dict[str, Any
     elif isinstance(layer, InMemoryChannelLayer):
         async_to_sync(_send_all_logged)(layer, messages)
     else:
-        # Each send has its own timeout; the batch as a whole gets one per round of sends.
-        rounds = -(-len(messages) // _SENDS_AT_ONCE)
-        _sender.run(_send_all_logged(layer, messages), SEND_TIMEOUT * rounds)
+        _sender.hand_over(_send_all_logged(layer, messages))
 
 
 def announce(game_id: int, seq: int) -> None:

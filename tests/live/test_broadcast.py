@@ -100,3 +100,32 @@ def test_a_send_from_outside_the_server_is_not_waited_for_and_what_waits_is_boun
         return seqs
 
     assert asyncio.run(received()) == list(range(2 + broadcast.QUEUED))
+
+
+def test_many_groups_told_from_outside_the_server_are_queued_in_order_with_single_sends(redis: RedisServer) -> None:
+    """A move's stream wakes (``send_groups``) are not waited for either: with Redis paused
+    the caller goes on at once, and the batch goes out after the single send handed over
+    before it and before the one handed over after it."""
+    layer = RedisChannelLayer(hosts=[redis.url()])
+    listener = RedisChannelLayer(hosts=[redis.url()], capacity=1000)
+
+    channels = [_listening(listener, game) for game in (21, 22, 23)]
+    broadcast.send_group(layer, broadcast.group_name(21), broadcast.changed_message(21, 0))
+    broadcast._sender.drain()  # the loop and its connection are up
+    redis.cli("client", "pause", "500")
+    began = time.monotonic()
+    broadcast.send_group(layer, broadcast.group_name(21), broadcast.changed_message(21, 1))
+    broadcast.send_groups(layer, [(broadcast.group_name(game), broadcast.changed_message(game, 2))
+                                  for game in (21, 22, 23)])
+    broadcast.send_group(layer, broadcast.group_name(21), broadcast.changed_message(21, 3))
+    handed_over = time.monotonic() - began
+    broadcast._sender.drain()
+    assert handed_over < 0.2, f"the sends waited {handed_over:.2f} s for a paused Redis"
+
+    async def received() -> list[list[object]]:
+        got = [[(await listener.receive(channels[0]))["seq"] for _ in range(4)]]
+        got += [[(await listener.receive(channel))["seq"]] for channel in channels[1:]]
+        await listener.flush()
+        return got
+
+    assert asyncio.run(received()) == [[0, 1, 2, 3], [2], [2]]
