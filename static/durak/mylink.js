@@ -64,18 +64,27 @@ async function findMe() {
   return null;
 }
 
+let shown = false;
+
+function show(id) {
+  if (id === null || shown) return;
+  shown = true;
+  const mine = link("me", playerHref(id));
+  if (mine && location.pathname === playerHref(id)) mine.setAttribute("aria-current", "page");
+  label();
+}
+
 async function start() {
   label();
   const id = await findMe();
   resolveMe(id);
-  if (id !== null) {
-    const mine = link("me", playerHref(id));
-    if (mine && location.pathname === playerHref(id)) mine.setAttribute("aria-current", "page");
-    label();
-  }
+  show(id);
 }
 
 onLangChange(label);
+// The page made its guest (api.js) after the tries above gave up, or in place of a token that
+// was no player's: the link comes then, not never.
+window.addEventListener("durak-token", async () => { if (!shown) show(await fetchMe()); });
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
 else start();

@@ -141,3 +141,15 @@ def test_the_watch_list_links_names_to_profiles(server: str, fresh_page: Any) ->
     page.locator("[data-set-lang='en']").click()
     assert page.locator(".pf-tag.guest").inner_text() == "guest"
     page.screenshot(path=str(SCREENSHOTS / "profile-guest-en.png"), full_page=True)
+
+
+def test_my_profile_link_comes_when_the_page_replaces_a_dead_token(fresh_page: Any) -> None:
+    """A token that is no player's (signed out elsewhere, the account gone): the page makes
+    a new guest, and «Мой профиль» then links to that guest's page."""
+    page = fresh_page(storage={"durak.token": json.dumps("0" * 40)})
+    page.goto("/")
+    page.wait_for_function("() => { const t = localStorage.getItem('durak.token'); return t && !t.includes('0000'); }")
+    page.wait_for_selector(".top-nav [data-nav='me']", timeout=10_000)
+    me = page.evaluate("() => fetch('/api/v1/players/me/', {headers: {Authorization: 'Token ' + "
+                       "JSON.parse(localStorage.getItem('durak.token'))}}).then((r) => r.json())")
+    assert page.locator(".top-nav [data-nav='me']").get_attribute("href") == f"/players/{me['id']}/"
