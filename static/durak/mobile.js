@@ -45,6 +45,13 @@ function pushIsOn() {
   return !!(kept && kept.id && kept.token === currentToken() && Notification.permission === "granted");
 }
 
+const BELL_PATH = '<path d="M8 1.5a1 1 0 0 1 1 1v.6a4.5 4.5 0 0 1 3.5 4.4v3l1.2 1.6a.5.5 0 0 1-.4.8H2.7a.5.5 0 0 1-.4-.8' +
+  'L3.5 10.5v-3A4.5 4.5 0 0 1 7 3.1v-.6a1 1 0 0 1 1-1zM6.3 13.8h3.4a1.7 1.7 0 0 1-3.4 0z" fill="currentColor"/>';
+const BELL = '<svg class="bell" viewBox="0 0 16 16" width="1em" height="1em" aria-hidden="true" focusable="false">' +
+  BELL_PATH + "</svg>";
+const BELL_OFF = '<svg class="bell" viewBox="0 0 16 16" width="1em" height="1em" aria-hidden="true" focusable="false">' +
+  BELL_PATH + '<path d="M2 2l12 12" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/></svg>';
+
 function pushButton() {
   const header = document.querySelector("header.top");
   if (!header || !pushSupported()) return;
@@ -54,7 +61,9 @@ function pushButton() {
   button.id = "push-toggle";
   const paint = () => {
     const on = pushIsOn();
-    button.textContent = on ? "🔔 " + t("push.off") : "🔕 " + t("push.on");
+    // A drawn bell, not an emoji: a system without a colour emoji font showed an empty box.
+    button.innerHTML = on ? BELL : BELL_OFF;
+    button.append(" " + (on ? t("push.off") : t("push.on")));
     button.title = on ? t("push.offTitle") : "";
     button.setAttribute("aria-pressed", on ? "true" : "false");
   };

@@ -96,7 +96,7 @@ def test_cards_and_buttons_are_readable(fresh_page: Any) -> None:
             r, g, b = (int(x) for x in re.findall(r"\d+", color)[:3])
             assert r > 150 and g < 60 and b < 60, f"a dimmed red card is {color}, not red"
             assert css_filter == "none"
-        buttons = _contrast_at_rest(page, "#game .btn, #settings .btn, .lang-switch button")
+        buttons = _contrast_at_rest(page, "#game .btn, #settings .btn, .lang-switch button, #push-toggle")
         assert buttons and all(b["ratio"] >= 4.5 for b in buttons), [b for b in buttons if b["ratio"] < 4.5]
         if seen_dim_red and page.query_selector("#hand .card.dim"):
             break
@@ -105,6 +105,10 @@ def test_cards_and_buttons_are_readable(fresh_page: Any) -> None:
     assert seen_dim_red, "no dimmed red card came up to check"
     print("lowest contrast: card faces", round(min(f["ratio"] for f in faces), 2),
           "buttons", round(min(b["ratio"] for b in buttons), 2))
+    # «Уведомлять о ходе» draws its bell: an emoji was an empty box without an emoji font.
+    assert page.locator("#push-toggle svg.bell").count() == 1
+    assert page.locator("#push-toggle").inner_text().strip() == "Уведомлять о ходе"
+    page.wait_for_selector(".top-nav [data-nav='me']")  # «Мой профиль», once the page made its guest
     page.screenshot(path=str(SCREENSHOTS / "table-contrast-desktop.png"))
     # «Посадить компьютер» on the white invitation box (white on white before).
     page.locator("#btn-friend").click()
