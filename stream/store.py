@@ -75,8 +75,10 @@ def append(pending: Iterable[Pending], *, at: datetime | None = None) -> list[St
 
 
 def _heads_made(players: set[int]) -> None:
-    """A head for each of ``players`` that has none (a twin made meanwhile is kept)."""
-    StreamHead.objects.bulk_create([StreamHead(player_id=p) for p in sorted(players)], ignore_conflicts=True)
+    """A head for each of ``players`` that has none (a twin made meanwhile is kept). In a
+    savepoint: a deadlock here fails the append (which the caller logs), never the move."""
+    with transaction.atomic():
+        StreamHead.objects.bulk_create([StreamHead(player_id=p) for p in sorted(players)], ignore_conflicts=True)
 
 
 def _once(pending: Iterable[Pending]) -> list[Pending]:
