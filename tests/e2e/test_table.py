@@ -13,34 +13,10 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.e2e import driver
+from tests.e2e import contrast, driver
 from tests.e2e.conftest import PHONE, SCREENSHOTS
 
 pytestmark = pytest.mark.long  # several minutes of play by clicks: make test starts it first
-
-# WCAG's contrast of an element's text against what is behind it: the colours as
-# rendered (getComputedStyle), alpha and every ancestor's opacity folded in.
-CONTRAST = """(el) => {
-  const parse = (c) => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return [0, 0, 0, 0];
-    const p = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
-  const over = (top, bottom) => { const a = top[3]; return [0, 1, 2].map((i) => top[i] * a + bottom[i] * (1 - a)).concat([1]); };
-  const layers = []; let opacity = 1;
-  for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
-    const cs = getComputedStyle(n);
-    opacity *= Number(cs.opacity);
-    layers.push(parse(cs.backgroundColor));
-  }
-  let bg = [255, 255, 255, 1];
-  for (let i = layers.length - 1; i >= 0; i--) bg = over(layers[i], bg);
-  const fg = parse(getComputedStyle(el).color);
-  const text = over([fg[0], fg[1], fg[2], fg[3] * opacity], bg);
-  const lum = (c) => { const v = c.slice(0, 3).map((x) => { x /= 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
-    return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
-  const [a, b] = [lum(text), lum(bg)].sort((x, y) => y - x);
-  return { ratio: (a + 0.05) / (b + 0.05), fg: getComputedStyle(el).color, bg: bg.slice(0, 3).map(Math.round).join(","),
-           filter: getComputedStyle(el).filter, card: el.dataset.card || null, text: el.innerText.slice(0, 30) };
-}"""
-
 
 def _plural_ru(n: int, forms: tuple[str, str, str]) -> str:
     d, h = n % 10, n % 100
@@ -60,26 +36,6 @@ def _api(server: str, token: str) -> httpx.Client:
     return httpx.Client(base_url=server + "/api/v1", headers={"Authorization": "Token " + token}, timeout=20)
 
 
-def _contrast(page: Any, selector: str) -> list[dict[str, Any]]:
-    """Every visible match's contrast, read in one go (a re-render cannot come between)."""
-    return list(page.evaluate(
-        "([sel, fn]) => { const contrast = eval(fn); return [...document.querySelectorAll(sel)]"
-        ".filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden').map(contrast); }",
-        [selector, CONTRAST]))
-
-
-def _contrast_at_rest(page: Any, selector: str) -> list[dict[str, Any]]:
-    """``_contrast`` read in the same frame that finds no card moving: a card flying in or
-    swept away passes through transparency, and the computer's reply may start one at any
-    moment, so waiting for rest and then measuring in a second call can catch it mid-fade."""
-    handle = page.wait_for_function(
-        "([sel, fn]) => { if (!document.getAnimations().every((a) => a.effect.getTiming().iterations === Infinity))"
-        " return null; const contrast = eval(fn); return [...document.querySelectorAll(sel)]"
-        ".filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden').map(contrast); }",
-        arg=[selector, CONTRAST])
-    return list(handle.json_value())
-
-
 def test_cards_and_buttons_are_readable(fresh_page: Any) -> None:
     """Every card face, dimmed red suits included (no olive: the colour stays red), and
     every visible button have text contrast of at least 4.5:1, as rendered."""
@@ -87,7 +43,7 @@ def test_cards_and_buttons_are_readable(fresh_page: Any) -> None:
     _load(page)
     seen_dim_red = False
     for _ in range(40):
-        faces = _contrast_at_rest(page, "#hand .card .r, #table .card .r, #deck .trump-card .r")
+        faces = contrast.at_rest(page, "#hand .card .r, #table .card .r, #deck .trump-card .r")
         assert faces and all(f["ratio"] >= 4.5 for f in faces), [f for f in faces if f["ratio"] < 4.5]
         dim_red = page.evaluate("() => [...document.querySelectorAll('#hand .card.dim.red')]"
                                 ".map((el) => [getComputedStyle(el).color, getComputedStyle(el).filter])")
@@ -96,7 +52,7 @@ def test_cards_and_buttons_are_readable(fresh_page: Any) -> None:
             r, g, b = (int(x) for x in re.findall(r"\d+", color)[:3])
             assert r > 150 and g < 60 and b < 60, f"a dimmed red card is {color}, not red"
             assert css_filter == "none"
-        buttons = _contrast_at_rest(page, "#game .btn, #settings .btn, .lang-switch button, #push-toggle")
+        buttons = contrast.at_rest(page, "#game .btn, #settings .btn, .lang-switch button, #push-toggle")
         assert buttons and all(b["ratio"] >= 4.5 for b in buttons), [b for b in buttons if b["ratio"] < 4.5]
         if seen_dim_red and page.query_selector("#hand .card.dim"):
             break
@@ -115,7 +71,7 @@ def test_cards_and_buttons_are_readable(fresh_page: Any) -> None:
     driver.leave_if_asked(page)
     page.wait_for_selector("#invite:not([hidden])")
     assert page.locator("#opponents .name").all_inner_texts() == ["Свободное место", "Свободное место"]
-    fill = _contrast(page, '#invite [data-act="fill"], #invite [data-act="copy"]')
+    fill = contrast.measured(page, '#invite [data-act="fill"], #invite [data-act="copy"]')
     assert len(fill) == 2 and all(b["ratio"] >= 4.5 for b in fill), fill
     page.screenshot(path=str(SCREENSHOTS / "table-invite.png"))
 
