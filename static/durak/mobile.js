@@ -47,13 +47,13 @@ function pushIsOn() {
 
 const BELL_PATH = '<path d="M8 1.5a1 1 0 0 1 1 1v.6a4.5 4.5 0 0 1 3.5 4.4v3l1.2 1.6a.5.5 0 0 1-.4.8H2.7a.5.5 0 0 1-.4-.8' +
   'L3.5 10.5v-3A4.5 4.5 0 0 1 7 3.1v-.6a1 1 0 0 1 1-1zM6.3 13.8h3.4a1.7 1.7 0 0 1-3.4 0z" fill="currentColor"/>';
-const BELL = '<svg class="bell" viewBox="0 0 16 16" width="1em" height="1em" aria-hidden="true" focusable="false">' +
-  BELL_PATH + "</svg>";
+const bell = (inner) =>
+  '<svg class="bell" viewBox="0 0 16 16" width="1em" height="1em" aria-hidden="true" focusable="false">' + inner + "</svg>";
+const BELL = bell(BELL_PATH);
 // Struck through, with a gap cut out of the bell along the stroke so that it shows.
-const BELL_OFF = '<svg class="bell" viewBox="0 0 16 16" width="1em" height="1em" aria-hidden="true" focusable="false">' +
-  '<mask id="push-bell-gap"><rect width="16" height="16" fill="white"/>' +
+const BELL_OFF = bell('<mask id="push-bell-gap"><rect width="16" height="16" fill="white"/>' +
   '<path d="M2 2l12 12" stroke="black" stroke-width="3.8"/></mask><g mask="url(#push-bell-gap)">' + BELL_PATH +
-  '</g><path d="M2 2l12 12" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/></svg>';
+  '</g><path d="M2 2l12 12" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/>');
 
 function pushButton() {
   const header = document.querySelector("header.top");

@@ -29,12 +29,14 @@ CONTRAST = """(el) => {
 }"""
 
 
+# Every visible match of ``sel``, measured by ``fn`` (``CONTRAST``), in one go.
+_VISIBLE = ("const contrast = eval(fn); return [...document.querySelectorAll(sel)]"
+            ".filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden').map(contrast);")
+
+
 def measured(page: Any, selector: str) -> list[dict[str, Any]]:
     """Every visible match's contrast, read in one go (a re-render cannot come between)."""
-    return list(page.evaluate(
-        "([sel, fn]) => { const contrast = eval(fn); return [...document.querySelectorAll(sel)]"
-        ".filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden').map(contrast); }",
-        [selector, CONTRAST]))
+    return list(page.evaluate("([sel, fn]) => { " + _VISIBLE + " }", [selector, CONTRAST]))
 
 
 def at_rest(page: Any, selector: str) -> list[dict[str, Any]]:
@@ -43,7 +45,5 @@ def at_rest(page: Any, selector: str) -> list[dict[str, Any]]:
     moment, so waiting for rest and then measuring in a second call can catch it mid-fade."""
     handle = page.wait_for_function(
         "([sel, fn]) => { if (!document.getAnimations().every((a) => a.effect.getTiming().iterations === Infinity))"
-        " return null; const contrast = eval(fn); return [...document.querySelectorAll(sel)]"
-        ".filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden').map(contrast); }",
-        arg=[selector, CONTRAST])
+        " return null; " + _VISIBLE + " }", arg=[selector, CONTRAST])
     return list(handle.json_value())
