@@ -58,6 +58,7 @@ async function request(method, path, body, retried) {
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = "Token " + token;
   if (method !== "GET") headers["X-CSRFToken"] = csrf();
+  const sentWith = token;
   let resp;
   try {
     resp = await fetch(BASE + path, {
@@ -72,8 +73,9 @@ async function request(method, path, body, retried) {
   // Signing in, out or changing the password answer 401 for a wrong password or a token
   // already gone: the person is told, not silently made a new guest.
   if (resp.status === 401 && !retried && !NO_GUEST_RETRY.has(path)) {
-    // The stored guest is gone (a fresh database): make a new one, once.
-    token = null;
+    // The stored guest is gone (a fresh database): make a new one, once. A request that
+    // left with the old token and is refused after another one made the new guest keeps it.
+    if (token === sentWith) token = null;
     await ensureGuest();
     return request(method, path, body, true);
   }

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { api, ApiError, currentToken, explainNetworkFailure } from "../../static/durak/api.js";
+import { api, ApiError, currentToken, explainNetworkFailure, setToken } from "../../static/durak/api.js";
 
 const calls = [];
 function answer(...responses) {
@@ -47,6 +47,32 @@ test("a refused token makes a new guest once, then the request goes again with i
   assert.deepEqual(calls.map((c) => c.url), ["/api/v1/wallet/", "/api/v1/auth/guest/", "/api/v1/wallet/"]);
   assert.equal(calls[2].init.headers.Authorization, "Token t0k");
   assert.equal(currentToken(), "t0k");
+});
+
+test("two requests refused with one dead token make one guest, not one each", async () => {
+  setToken("dead", { announce: false });
+  let guests = 0;
+  let guestMade;
+  const made = new Promise((resolve) => { guestMade = resolve; });
+  let refusals = 0;
+  globalThis.fetch = async (url, init) => {
+    const auth = init.headers.Authorization;
+    if (url.endsWith("/auth/guest/")) {
+      guests += 1;
+      return new Response(JSON.stringify({ token: "g" + guests }), { status: 201 });
+    }
+    if (auth === "Token dead") {
+      refusals += 1;
+      if (refusals === 2) await made; // the second refusal comes back after the guest is made
+      return new Response(JSON.stringify({ error: { code: "not_authenticated", message: "No." } }), { status: 401 });
+    }
+    return new Response(JSON.stringify({ as: auth }), { status: 200 });
+  };
+  const first = api("GET", "/wallet/").then((data) => { guestMade(); return data; });
+  const second = api("GET", "/players/me/");
+  assert.deepEqual(await Promise.all([first, second]), [{ as: "Token g1" }, { as: "Token g1" }]);
+  assert.equal(guests, 1);
+  assert.equal(currentToken(), "g1");
 });
 
 test("a second refusal is the caller's to handle: no loop of new guests", async () => {
