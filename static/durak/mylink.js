@@ -64,13 +64,13 @@ async function findMe() {
   return null;
 }
 
-let shown = false;
-
 function show(id) {
-  if (id === null || shown) return;
-  shown = true;
+  if (id === null) return;
   const mine = link("me", playerHref(id));
-  if (mine && location.pathname === playerHref(id)) mine.setAttribute("aria-current", "page");
+  if (!mine) return;
+  mine.href = playerHref(id); // the link follows a token the page replaced
+  if (location.pathname === playerHref(id)) mine.setAttribute("aria-current", "page");
+  else mine.removeAttribute("aria-current");
   label();
 }
 
@@ -83,8 +83,13 @@ async function start() {
 
 onLangChange(label);
 // The page made its guest (api.js) after the tries above gave up, or in place of a token that
-// was no player's: the link comes then, not never.
-window.addEventListener("durak-token", async () => { if (!shown) show(await fetchMe()); });
+// was no player's: the link comes (or follows) then. Only the latest token's answer counts.
+let asked = 0;
+window.addEventListener("durak-token", async () => {
+  const mine = ++asked;
+  const id = await fetchMe();
+  if (mine === asked) show(id);
+});
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
 else start();
