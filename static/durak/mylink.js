@@ -52,12 +52,15 @@ async function fetchMe() {
 }
 
 async function findMe() {
+  let refused = null;
   for (let i = 0; i < TRIES; i++) {
     const token = load("token", null);
-    if (token || i === 0) { // the first time without a token too: a signed-in session
+    // The first time without a token too (a signed-in session); a token that was no
+    // player's is not asked about again: the page will make a new one.
+    if ((token || i === 0) && token !== refused) {
       const id = await fetchMe();
       if (id !== null) return id;
-      if (token) return null; // a token that is no player's: the page will make a new one
+      refused = token;
     }
     await new Promise((r) => setTimeout(r, 1000));
   }
@@ -74,18 +77,23 @@ function show(id) {
   label();
 }
 
+let settled = false;
+
 async function start() {
   label();
   const id = await findMe();
+  settled = true;
   resolveMe(id);
   show(id);
 }
 
 onLangChange(label);
-// The page made its guest (api.js) after the tries above gave up, or in place of a token that
-// was no player's: the link comes (or follows) then. Only the latest token's answer counts.
+// The page made its guest (api.js) after the tries above gave up, or changed its token later:
+// the link comes (or follows) then; before, the tries read the new token themselves. Only the
+// latest token's answer counts.
 let asked = 0;
 window.addEventListener("durak-token", async () => {
+  if (!settled) return;
   const mine = ++asked;
   const id = await fetchMe();
   if (mine === asked) show(id);
