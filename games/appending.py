@@ -9,7 +9,7 @@ import copy
 from datetime import datetime
 
 from accounts.models import Player
-from games import computer, signals, snapshots, store
+from games import banks, computer, signals, snapshots, store
 from games.engine import Event, GameFinished, GameStarted, State, apply, event_to_dict, given_up_seats
 from games.models import Game, Seat
 
@@ -21,20 +21,30 @@ def stored(moves: list[signals.MoveCommitted]) -> None:
 
 
 def after_commit(game_id: int, created_at: datetime | None, move: signals.MoveCommitted) -> None:
-    """The move is committed: cache its state, then tell the apps above (``signals``)."""
+    """The move is committed: cache its state and banks, then tell the apps above (``signals``)."""
     # Only committed states may enter the cache: a rolled-back seq could be reused.
     snapshots.remember(game_id, created_at, move.seq, move.state)
+    if move.banks is not None:
+        snapshots.remember_bank_fold(game_id, created_at, move.banks)
     signals.move_committed.run(move)
 
 
-def move_of(game: Game, seats: list[Seat], state: State, mover: int | None = None) -> signals.MoveCommitted:
-    """What the move's hooks are told: the game at its new seq; ``mover``, the seat whose
-    person made it."""
+def move_of(game: Game, seats: list[Seat], state: State, rows: list[store.Row],
+            mover: int | None = None) -> signals.MoveCommitted:
+    """What the move's hooks are told: the game at its new seq after ``rows``, the move's
+    own (from ``folded``); ``mover``, the seat whose person made it."""
+    people = {s.number: s.player_id for s in seats if s.player_id is not None}
+    # The move's rows are stored at the game's new ``last_event_at`` (``folded``).
+    moments: list[banks.Moment] = []
+    if rows:
+        at = game.last_event_at
+        assert at is not None, "folded rows set the game's last event time"
+        moments = [(seq, payload, actor_seat, at) for seq, _type, _v, payload, actor_seat, _actor in rows]
     return signals.MoveCommitted(game_id=game.pk, seq=game.seq, state=state,
                                  computer_due=bool(computer.seats_to_act(state, seats)),
-                                 timed=game.move_timer is not None, game=copy.copy(game),
-                                 people={s.number: s.player_id for s in seats if s.player_id is not None},
-                                 mover=mover)
+                                 timed=game.move_timer is not None, game=copy.copy(game), people=people,
+                                 mover=mover,
+                                 banks=banks.fold_moved(game, people, game.seq - len(rows), moments, state))
 
 
 def folded(game: Game, state: State | None, events: list[Event], *, actor_seat: int | None,

@@ -23,7 +23,7 @@ them.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -96,22 +96,48 @@ def fold_of(game: Game, people: Collection[int]) -> BankFold | None:
     cached = snapshots.bank_fold(game.pk, game.created_at)
     if cached is not None and cached.seq == game.seq:
         return cached
-    base = cached if cached is not None and cached.seq < game.seq else opening(game.players, game.time_bank)
-    timeline = store.stored_timeline(game.pk, game.seq, after=base.seq)
-    if len(timeline) != game.seq - base.seq:
-        raise RuntimeError(f"Game {game.pk} misses events between seq {base.seq} and {game.seq}.")
-    fold = folded(base, timeline, people=people, increment=float(game.time_increment),
-                  last=snapshots.recall(game.pk, game.created_at, game.seq))
+    fold = _fold_upto(game, people, game.seq)
     snapshots.remember_bank_fold(game.pk, game.created_at, fold)
     if fold.state is not None:
         snapshots.remember(game.pk, game.created_at, fold.seq, fold.state)
     return fold
 
 
-def banks_of(game: Game, people: Collection[int]) -> dict[int, float] | None:
+def fold_moved(game: Game, people: Collection[int], before: int, moments: Sequence[Moment],
+               state: State) -> BankFold | None:
+    """The banks after a move being stored (None: no bank at this table): the fold at
+    ``before`` brought on by the move's own ``moments``, which the append has in hand, so
+    they are not read back. Nothing is cached here: the move is not committed yet, and a
+    rolled-back seq could be reused; its append caches the fold once it is."""
+    if game.time_bank is None:
+        return None
+    return folded(_fold_upto(game, people, before), moments, people=people,
+                  increment=float(game.time_increment), last=state)
+
+
+def _fold_upto(game: Game, people: Collection[int], seq: int) -> BankFold:
+    """The banks folded up to ``seq``: this process's cached fold, brought on by the
+    stored events after it (read in one query), or from the opening."""
+    assert game.time_bank is not None
+    cached = snapshots.bank_fold(game.pk, game.created_at)
+    if cached is not None and cached.seq == seq:
+        return cached
+    base = cached if cached is not None and cached.seq < seq else opening(game.players, game.time_bank)
+    if base.seq == seq:
+        return base
+    timeline = store.stored_timeline(game.pk, seq, after=base.seq)
+    if len(timeline) != seq - base.seq:
+        raise RuntimeError(f"Game {game.pk} misses events between seq {base.seq} and {seq}.")
+    return folded(base, timeline, people=people, increment=float(game.time_increment),
+                  last=snapshots.recall(game.pk, game.created_at, seq))
+
+
+def banks_of(game: Game, people: Collection[int], fold: BankFold | None = None) -> dict[int, float] | None:
     """Seconds left in each person's bank when the game's last event was stored (what a
-    deadline counts from: ``games.deadlines``); None: no bank at this table."""
-    fold = fold_of(game, people)
+    deadline counts from: ``games.deadlines``); None: no bank at this table. ``fold``: the
+    banks at ``game.seq`` when the caller has them (a move's own, ``MoveCommitted.banks``)."""
+    if fold is None:
+        fold = fold_of(game, people)
     if fold is None:
         return None
     return {seat: fold.seconds[seat] for seat in sorted(people)}

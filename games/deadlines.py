@@ -18,6 +18,7 @@ from django.utils import timezone
 from games.banks import banks_of, fold_of, left_at
 from games.engine import State, actors
 from games.models import Game, Seat, SeatAbsence
+from games.snapshots import BankFold
 
 # While a seat is away the computer moves for it after this long, not the full timer:
 # the table should not wait for someone who already missed a move.
@@ -39,10 +40,12 @@ def move_deadline(game: Game, absence: SeatAbsence | None, bank: float | None = 
     return seconds
 
 
-def seat_deadline(game: Game, people: Collection[int], seat: int, absence: SeatAbsence | None) -> float | None:
+def seat_deadline(game: Game, people: Collection[int], seat: int, absence: SeatAbsence | None,
+                  fold: BankFold | None = None) -> float | None:
     """``move_deadline`` of ``seat`` with its time bank, if the table has one. ``people``:
-    the seats people hold (every one, given up or not: ``games.banks``)."""
-    banks = banks_of(game, people) if game.move_timer is not None else None
+    the seats people hold (every one, given up or not: ``games.banks``); ``fold``: the
+    banks at ``game.seq`` when the caller has them (None: read them)."""
+    banks = banks_of(game, people, fold) if game.move_timer is not None else None
     return move_deadline(game, absence, None if banks is None else banks.get(seat))
 
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from core.hooks import Hooks
 from games.engine import State
 from games.models import Game
+from games.snapshots import BankFold
 
 logger = logging.getLogger(__name__)
 
@@ -62,6 +63,9 @@ class MoveCommitted:
     # The seat whose person made the move (None: the deal, a computer's move, or one the
     # computer made for an away seat).
     mover: int | None = None
+    # The time banks folded up to ``seq`` (None: no bank at the table), from the move's own
+    # events: a deadline told with the move needs no read of them.
+    banks: BankFold | None = None
 
     @property
     def finished(self) -> bool:

@@ -25,7 +25,7 @@ from accounts.models import Player
 from games import snapshots
 from games.engine import State
 from games.errors import GameNotFound
-from games.models import Game, GameEvent, Seat
+from games.models import Game, GameEvent, Seat, SeatAbsence
 
 # A move's event rows: (seq, type, schema version, payload, actor seat, actor id).
 Row = tuple[int, str, int, dict[str, Any], int | None, int | None]
@@ -235,6 +235,28 @@ def game_recalled(game_id: int, seq: int) -> tuple[Game, list[Seat], State] | No
         return None
     game = _game(game_id, table, seq, Game.Status.ACTIVE, None, DEFERRED, None)
     return game, _seats(game, table), state
+
+
+# --- the seats left empty ----------------------------------------------------------------------
+
+_ABSENCE_COLUMNS = ["id", "game_id", "seat", "away_since", "returned_at", "forfeited_at"]
+
+
+def open_absences(game_ids: list[int]) -> list[SeatAbsence]:
+    """The open absences (not returned; forfeited ones included) at these games' tables,
+    in one statement: read with every timed move's turns, and almost always none."""
+    if not game_ids:
+        return []
+    table = SeatAbsence._meta.db_table
+    marks = ", ".join(["%s"] * len(game_ids))
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {', '.join(_ABSENCE_COLUMNS)} FROM {table}"
+                       f" WHERE game_id IN ({marks}) AND returned_at IS NULL", game_ids)
+        rows = cursor.fetchall()
+    alias = connection.alias
+    return [SeatAbsence.from_db(alias, _ABSENCE_COLUMNS, [pk, game_id, seat, _aware(away), _aware(returned),
+                                                          _aware(forfeited)])
+            for pk, game_id, seat, away, returned, forfeited in rows]
 
 
 # --- the log --------------------------------------------------------------------------------

@@ -14,11 +14,11 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection
 from datetime import datetime, timedelta
 
 from challenges.models import Challenge
 from challenges.signals import ChallengeChanged, challenge_changed
+from games import store as games_store
 from games.deadlines import people_due, seat_deadline
 from games.models import Game, SeatAbsence
 from games.places import table_order
@@ -38,9 +38,10 @@ def connect() -> None:
     challenge_changed.connect("announce", on_challenge_changed, uid="stream.challenge_changed")
 
 
-def _deadline(game: Game, people: Collection[int], seat: int, absence: SeatAbsence | None) -> datetime | None:
-    """When the seat's time runs out: its move timer, or sooner its time bank."""
-    seconds = seat_deadline(game, frozenset(people), seat, absence)
+def _deadline(move: MoveCommitted, seat: int, absence: SeatAbsence | None) -> datetime | None:
+    """When the seat's time runs out: its move timer, or sooner its time bank (the move's own fold)."""
+    game = move.game
+    seconds = seat_deadline(game, frozenset(move.people), seat, absence, move.banks)
     if seconds is None or game.last_event_at is None:
         return None
     return game.last_event_at + timedelta(seconds=seconds)
@@ -70,8 +71,8 @@ def _open_absences(moves: list[MoveCommitted]) -> dict[int, dict[int, SeatAbsenc
     timed = [move.game_id for move in moves
              if move.timed and not move.finished and people_due(move.state, move.people)]
     absences: dict[int, dict[int, SeatAbsence]] = {}
-    if timed:
-        for absence in SeatAbsence.objects.filter(game_id__in=timed, returned_at__isnull=True):
+    for first in range(0, len(timed), 500):  # SQLite's parameter limit
+        for absence in games_store.open_absences(timed[first:first + 500]):
             absences.setdefault(absence.game_id, {})[absence.seat] = absence
     return absences
 
@@ -88,7 +89,7 @@ def _turns(move: MoveCommitted, absences: dict[int, SeatAbsence]) -> list[store.
     if not move.finished:
         due = people_due(move.state, people)
         pending += [events.your_turn(people[seat], move.game_id, move.seq,
-                                     _deadline(move.game, people, seat, absences.get(seat))) for seat in due]
+                                     _deadline(move, seat, absences.get(seat))) for seat in due]
     return pending
 
 

@@ -18,7 +18,9 @@ from django.test.utils import CaptureQueriesContext
 
 from accounts.services import guest_create
 from durak_platform.asgi import application
-from games import appending
+from games import appending, banks, snapshots
+from games import store as games_store
+from games.deadlines import people_of
 from games.models import Game
 from games.selectors import game_state, seats_of
 from stream import delivery, events, listeners, reader, store
@@ -76,12 +78,40 @@ def test_a_table_with_a_time_bank_tells_the_banks_deadline() -> None:
     assert game.last_event_at + timedelta(seconds=9) < deadline <= game.last_event_at + timedelta(seconds=10)
 
 
+def test_each_move_at_a_table_with_a_bank_brings_its_banks_on_with_no_read_of_the_log(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move's own events bring the banks on (``MoveCommitted.banks``), cached once it is
+    committed: the turns it tells, the clocks and the views of a game two people play in
+    one process read no event back, and the banks are the ones a fresh fold of the stored
+    log gives."""
+    reads: list[int] = []
+    stored_timeline = games_store.stored_timeline
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        reads.append(1)
+        return stored_timeline(*args, **kwargs)
+
+    monkeypatch.setattr(games_store, "stored_timeline", counted)
+    alice, bob = Client(), Client()
+    game_id = alice.create({"players": 2, "deck": 24}, timer=30, time_bank=60, time_increment=2).json()["id"]
+    assert bob.join(game_id).status_code == 200
+    play_out_over_rest({0: alice, 1: bob}, game_id)
+    assert reads == []
+    game = Game.objects.get(pk=game_id)
+    kept = snapshots.bank_fold(game_id, game.created_at)
+    assert kept is not None and kept.seq == game.seq
+    snapshots.forget_all()
+    fresh = banks.fold_of(game, people_of(seats_of(game)))
+    assert fresh is not None and reads == [1]
+    assert (kept.seq, kept.at, kept.seconds, kept.state) == (fresh.seq, fresh.at, fresh.seconds, fresh.state)
+
+
 def test_a_hook_run_twice_appends_once() -> None:
     alice = Client()
     game_id = alice.create({"players": 2, "deck": 24}, [{"ai": "novice"}]).json()["id"]
     game = Game.objects.get(pk=game_id)
     before = stream_of(alice.player.pk)
-    move = appending.move_of(game, seats_of(game), game_state(game))
+    move = appending.move_of(game, seats_of(game), game_state(game), [])
     listeners.turns_hook([move])
     listeners.turns_hook([move])
     listeners.on_game_finished(move)  # not finished: nothing
