@@ -15,6 +15,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from games import store
 from games.banks import banks_of, fold_of, left_at
 from games.engine import State, actors
 from games.models import Game, Seat, SeatAbsence
@@ -68,7 +69,7 @@ def clock_of(game: Game, seats: list[Seat], to_act: list[int], given_up: int) ->
     (empty: no bank). One query at timed tables, one more when a bank has new events."""
     if game.move_timer is None or game.status != Game.Status.ACTIVE:
         return {"clock": None, "away": [], "banks": []}
-    open_absences = {a.seat: a for a in SeatAbsence.objects.filter(game_id=game.pk, returned_at__isnull=True)}
+    open_absences = {a.seat: a for a in store.open_absences([game.pk])}
     away = sorted(seat for seat, a in open_absences.items() if a.forfeited_at is None)
     holders = people_of(seats)
     people = {seat for seat in holders if not given_up >> seat & 1}
