@@ -201,9 +201,7 @@ CELERY_TASK_ACKS_LATE = True
 # One queue name per deployment sharing a broker (CI runs side by side use their own).
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_TASK_DEFAULT_QUEUE", default="celery")
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
-# Messages a worker reserves per process, the one it runs included: 1 by default, since a
-# master's turn thinks for a second, and what a busy worker holds another could run.
-CELERY_WORKER_PREFETCH_MULTIPLIER = env.int("CELERY_WORKER_PREFETCH_MULTIPLIER", default=1)
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE = {
@@ -382,9 +380,8 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env.str("DJANGO_LOG_LEVEL", default="INFO")},
     "loggers": {
         "django.channels.server": {"level": "WARNING"},
-        # A task's lines: "received" in the worker's parent, "succeeded" in the child.
-        "celery.worker.strategy": {"level": env.str("CELERY_TASK_LOG_LEVEL", default="WARNING")},
-        "celery.app.trace": {"level": env.str("CELERY_TASK_LOG_LEVEL", default="WARNING")},
+        "celery.app.trace": {"level": env.str("CELERY_TASK_LOG_LEVEL", default="WARNING")},  # "succeeded"
+        "celery.worker.strategy": {"level": env.str("CELERY_TASK_LOG_LEVEL", default="WARNING")},  # "received"
     },
 }
 
