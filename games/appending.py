@@ -34,17 +34,11 @@ def move_of(game: Game, seats: list[Seat], state: State, rows: list[store.Row],
     """What the move's hooks are told: the game at its new seq after ``rows``, the move's
     own (from ``folded``); ``mover``, the seat whose person made it."""
     people = {s.number: s.player_id for s in seats if s.player_id is not None}
-    # The move's rows are stored at the game's new ``last_event_at`` (``folded``).
-    moments: list[banks.Moment] = []
-    if rows:
-        at = game.last_event_at
-        assert at is not None, "folded rows set the game's last event time"
-        moments = [(seq, payload, actor_seat, at) for seq, _type, _v, payload, actor_seat, _actor in rows]
     return signals.MoveCommitted(game_id=game.pk, seq=game.seq, state=state,
                                  computer_due=bool(computer.seats_to_act(state, seats)),
                                  timed=game.move_timer is not None, game=copy.copy(game), people=people,
                                  mover=mover,
-                                 banks=banks.fold_moved(game, people, game.seq - len(rows), moments, state))
+                                 banks=banks.fold_moved(game, people, rows, state))
 
 
 def folded(game: Game, state: State | None, events: list[Event], *, actor_seat: int | None,

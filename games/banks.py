@@ -103,15 +103,20 @@ def fold_of(game: Game, people: Collection[int]) -> BankFold | None:
     return fold
 
 
-def fold_moved(game: Game, people: Collection[int], before: int, moments: Sequence[Moment],
-               state: State) -> BankFold | None:
-    """The banks after a move being stored (None: no bank at this table): the fold at
-    ``before`` brought on by the move's own ``moments``, which the append has in hand, so
-    they are not read back. Nothing is cached here: the move is not committed yet, and a
-    rolled-back seq could be reused; its append caches the fold once it is."""
+def fold_moved(game: Game, people: Collection[int], rows: Sequence[store.Row], state: State) -> BankFold | None:
+    """The banks after a move being stored (None: no bank at this table): the fold before
+    it brought on by its own ``rows`` (``games.appending.folded``: the game is at its new
+    seq, and they are stored at its new ``last_event_at``), which are not read back.
+    Nothing is cached here: the move is not committed yet, and a rolled-back seq could be
+    reused; its append caches the fold once it is."""
     if game.time_bank is None:
         return None
-    return folded(_fold_upto(game, people, before), moments, people=people,
+    at = game.last_event_at
+    moments: list[Moment] = []
+    if rows:
+        assert at is not None, "folded rows set the game's last event time"
+        moments = [(seq, payload, actor_seat, at) for seq, _type, _v, payload, actor_seat, _actor in rows]
+    return folded(_fold_upto(game, people, game.seq - len(rows)), moments, people=people,
                   increment=float(game.time_increment), last=state)
 
 

@@ -244,16 +244,16 @@ _ABSENCE_COLUMNS = ["id", "game_id", "seat", "away_since", "returned_at", "forfe
 
 def open_absences(game_ids: list[int]) -> list[SeatAbsence]:
     """The open absences (not returned; forfeited ones included) at these games' tables,
-    in one statement: read with every timed move's turns, and almost always none."""
-    if not game_ids:
-        return []
-    table = SeatAbsence._meta.db_table
-    marks = ", ".join(["%s"] * len(game_ids))
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {', '.join(_ABSENCE_COLUMNS)} FROM {table}"
-                       f" WHERE game_id IN ({marks}) AND returned_at IS NULL", game_ids)
-        rows = cursor.fetchall()
-    alias = connection.alias
+    in a statement per 500 games (SQLite's parameter limit): read with every timed move's
+    turns, and almost always none."""
+    table, alias = SeatAbsence._meta.db_table, connection.alias
+    rows: list[Any] = []
+    for first in range(0, len(game_ids), 500):
+        part = game_ids[first:first + 500]
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT {', '.join(_ABSENCE_COLUMNS)} FROM {table}"
+                           f" WHERE game_id IN ({', '.join(['%s'] * len(part))}) AND returned_at IS NULL", part)
+            rows += cursor.fetchall()
     return [SeatAbsence.from_db(alias, _ABSENCE_COLUMNS, [pk, game_id, seat, _aware(away), _aware(returned),
                                                           _aware(forfeited)])
             for pk, game_id, seat, away, returned, forfeited in rows]

@@ -63,9 +63,8 @@ def wanted_many(stored: list[tuple[int, dict[str, Any]]]) -> list[list[int]]:
     once), then the open sockets of only those who have one."""
     players = sorted({player_id for player_id, event in stored if event.get("type") in PUSHED})
     subscriptions: dict[int, list[int]] = {}
-    for first in range(0, len(players), 500):  # SQLite's parameter limit
-        for player_id, pk in _subscriptions_of(players[first:first + 500]):
-            subscriptions.setdefault(player_id, []).append(pk)
+    for player_id, pk in _subscriptions_of(players):
+        subscriptions.setdefault(player_id, []).append(pk)
     out: list[list[int]] = []
     for player_id, event in stored:
         mine = subscriptions.get(player_id, []) if event.get("type") in PUSHED else []
@@ -75,15 +74,18 @@ def wanted_many(stored: list[tuple[int, dict[str, Any]]]) -> list[list[int]]:
 
 
 def _subscriptions_of(players: list[int]) -> list[tuple[int, int]]:
-    """(player id, subscription id) of these players, in plain SQL: it runs after every
-    move, where the ORM's compiling would cost twice the statement."""
-    if not players:
-        return []
-    marks = ", ".join(["%s"] * len(players))
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT player_id, id FROM {PushSubscription._meta.db_table} WHERE player_id IN ({marks})"
-                       " ORDER BY id", players)
-        return [(player_id, pk) for player_id, pk in cursor.fetchall()]
+    """(player id, subscription id) of these players, in plain SQL (it runs after every
+    move, where the ORM's compiling would cost twice the statement), a statement per 500
+    players (SQLite's parameter limit)."""
+    table = PushSubscription._meta.db_table
+    found: list[tuple[int, int]] = []
+    for first in range(0, len(players), 500):
+        part = players[first:first + 500]
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT player_id, id FROM {table} WHERE player_id IN ({', '.join(['%s'] * len(part))})"
+                           " ORDER BY id", part)
+            found += [(player_id, pk) for player_id, pk in cursor.fetchall()]
+    return found
 
 
 def deliver(subscription_id: int, event: dict[str, Any]) -> adapters.Outcome | None:

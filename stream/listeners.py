@@ -71,9 +71,8 @@ def _open_absences(moves: list[MoveCommitted]) -> dict[int, dict[int, SeatAbsenc
     timed = [move.game_id for move in moves
              if move.timed and not move.finished and people_due(move.state, move.people)]
     absences: dict[int, dict[int, SeatAbsence]] = {}
-    for first in range(0, len(timed), 500):  # SQLite's parameter limit
-        for absence in games_store.open_absences(timed[first:first + 500]):
-            absences.setdefault(absence.game_id, {})[absence.seat] = absence
+    for absence in games_store.open_absences(timed):
+        absences.setdefault(absence.game_id, {})[absence.seat] = absence
     return absences
 
 
