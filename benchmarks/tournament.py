@@ -5,17 +5,19 @@ and whether the ledger is exact at the end.
 
 Run from the repository root::
 
-    .venv/bin/python benchmarks/tournament.py [--entrants 1024] [--seats 4] [--leaves durak] [--concurrency 2] [--pool prefork|solo]
+    .venv/bin/python benchmarks/tournament.py [--entrants 1024] [--seats 4] [--leaves durak] [--concurrency 2] [--pool prefork|solo|sharded]
 
 It recreates a PostgreSQL database (``DATABASE_URL`` + ``_tournament``, default
 ``postgres://postgres@127.0.0.1:5432/durak_bench_tournament``), starts a private Redis on a
 free loopback port (the channel layer, the cache and the broker) and one Celery worker
-(prefork, ``--concurrency`` processes) that loads ``benchmarks/tournament_bots.py``. This
-process then makes the entrants (registered accounts with their welcome coins), the organiser's
-tournament (entry fee 10, rake 5 %, payouts by the field's size) and every entry through
-the services; the last entry starts it, and from then on everything happens in the worker:
-each move's commit enqueues the next seat's novice move, each table's last move closes its
-round when it is the round's last, which seats and deals the next round.
+(prefork, ``--concurrency`` processes; ``solo``: that many workers of one process;
+``sharded``: those, each with a table queue of its own, ``DURAK_TABLE_QUEUES``) that loads
+``benchmarks/tournament_bots.py``. This process then makes the entrants (registered
+accounts with their welcome coins), the organiser's tournament (entry fee 10, rake 5 %,
+payouts by the field's size) and every entry through the services; the last entry starts
+it, and from then on everything happens in the worker: each move's commit enqueues the next
+seat's novice move, each table's last move closes its round when it is the round's last,
+which seats and deals the next round.
 
 It prints, round by round, the players, tables and byes, the seating time and the time
 from the round's opening to its close; then the whole run, the moves and moves a second,
@@ -261,6 +263,8 @@ def _arena_report(tournament_id: int, wall: float) -> bool:
 
 
 def _workers(args: argparse.Namespace) -> str:
+    if args.pool == "sharded":
+        return f"{args.concurrency} Celery workers of one process each (solo), each table's turns on one of them"
     if args.pool == "solo":
         return f"{args.concurrency} Celery workers of one process each (solo)"
     return f"a Celery worker of {args.concurrency} processes (prefork)"
@@ -270,7 +274,6 @@ def main_arena(args: argparse.Namespace, stack: Stack) -> int:
     print(f"{os.cpu_count()} CPUs, load average {' '.join(f'{n:.1f}' for n in os.getloadavg())}; "
           f"an arena of {args.minutes} minutes for {args.entrants} players at tables of {args.seats}; "
           f"{_workers(args)}; the arena's own clock (real time)")
-    _django(stack)
     tournament = _arena_field(args.entrants, args.seats, args.minutes)
     began = time.monotonic()
     _arena_wait(tournament.pk, args.minutes * 60 + args.limit_minutes * 60)
@@ -285,13 +288,25 @@ def main(args: argparse.Namespace) -> int:
     recreate_database(database_url)
     with tempfile.TemporaryDirectory(prefix="durak-bench-tournament-") as tmp:
         redis = RedisServer(Path(tmp))
+        sharded = args.pool == "sharded"
         stack = Stack(Path(tmp), database_url=database_url, redis_url=redis.url(0), broker_url=redis.url(1),
-                      env={"DURAK_LIVE_SWEEP_EVERY": "3600"})
+                      env={"DURAK_LIVE_SWEEP_EVERY": "3600", "DURAK_TABLE_QUEUES": str(args.concurrency if sharded else 0)})
         redis.start()
         try:
             stack.migrate()
             bots = ("benchmarks.tournament_bots",)
-            if args.pool == "solo":
+            _django(stack)
+            if sharded:
+                # One process a worker, each with a table queue of its own beside the shared one.
+                from django.conf import settings
+
+                from games.tasks import table_queue
+
+                shared = settings.CELERY_TASK_DEFAULT_QUEUE
+                stack.start_worker(pool="solo", concurrency=1, include=bots, queues=(shared, table_queue(0)))
+                stack.start_more_workers(args.concurrency - 1, include=bots,
+                                         queues=lambda n: (shared, table_queue(n + 1)))
+            elif args.pool == "solo":
                 # One process a worker: the first also runs beat.
                 stack.start_worker(pool="solo", concurrency=1, include=bots)
                 stack.start_more_workers(args.concurrency - 1, include=bots)
@@ -302,7 +317,6 @@ def main(args: argparse.Namespace) -> int:
             print(f"{os.cpu_count()} CPUs, load average {' '.join(f'{n:.1f}' for n in os.getloadavg())}; "
                   f"{args.entrants} entrants at tables of {args.seats}, '{args.leaves}' leaves each table; "
                   f"{_workers(args)}")
-            _django(stack)
             began = time.monotonic()
             tournament = _field(args.entrants, args.seats, args.leaves)
             _detail_time(tournament.pk)
@@ -325,7 +339,8 @@ if __name__ == "__main__":
     parser.add_argument("--leaves", default="durak", choices=["durak", "half"])
     parser.add_argument("--concurrency", type=int, default=2,
                         help="the Celery worker's processes (with --pool solo: that many workers of one process)")
-    parser.add_argument("--pool", default="prefork", choices=["prefork", "solo"])
+    parser.add_argument("--pool", default="prefork", choices=["prefork", "solo", "sharded"],
+                        help="sharded: solo workers, each table's bot turns always on the same one")
     parser.add_argument("--limit-minutes", type=float, default=120.0, help="give up after this long")
     parser.add_argument("--database-url", default=os.environ.get("DATABASE_URL", DEFAULT_DATABASE_URL))
     sys.exit(main(parser.parse_args()))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from games.signals import MoveCommitted, move_committed
+from games.tasks import queue_of
 
 LEVEL = "novice"
 
@@ -40,7 +41,8 @@ def seat_turn(game_id: int, seq: int) -> bool:
 
 def _bots(move: MoveCommitted) -> None:
     if not move.finished:
-        seat_turn.delay(move.game_id, move.seq)
+        # To the table's queue as the platform's computer turns go (``DURAK_TABLE_QUEUES``).
+        seat_turn.apply_async((move.game_id, move.seq), queue=queue_of(move.game_id))
 
 
 move_committed.connect("computer_turn", _bots, uid="benchmarks.bots")

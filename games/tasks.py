@@ -3,6 +3,13 @@
 ``ai_turn(game_id, expected_seq)`` re-reads the game and plays one computer move if the
 game is still at that seq; anything else is a no-op, so a redelivered task (``acks_late``)
 or a duplicate enqueue does no harm. Each committed move enqueues the next turn itself.
+
+With ``DURAK_TABLE_QUEUES`` = n > 0, a game's turns go to one of n table queues (by its id),
+each consumed by one worker process beside the shared queue: that process then plays the
+table's next computer move from the state it cached at its own last one, instead of reading
+the game, its seats and its time banks again after a move another process made. The sweep
+revives a stalled turn on the shared queue, which every worker consumes: a table whose
+worker died goes on elsewhere.
 """
 
 from __future__ import annotations
@@ -29,7 +36,7 @@ def ai_turns_sweep() -> int:
     """Re-enqueue computer turns whose game has been still for too long."""
     stalled = computer.games_stalled(settings.DURAK_AI_STALLED_AFTER)
     for game in stalled:
-        enqueue_ai_turn(game.pk, game.seq)
+        enqueue_ai_turn(game.pk, game.seq, shared=True)
     return len(stalled)
 
 
@@ -45,16 +52,28 @@ def computer_turn_hook(move: MoveCommitted) -> None:
         enqueue_ai_turn(move.game_id, move.seq)
 
 
-def enqueue_ai_turn(game_id: int, seq: int) -> None:
-    """Hand a computer turn to Celery.
+def table_queue(number: int) -> str:
+    """The name of table queue ``number`` (module docstring)."""
+    return f"{settings.CELERY_TASK_DEFAULT_QUEUE}.tables.{number}"
 
-    With a broker this is ``delay``. Eager (embedded) mode runs the task right here, and
+
+def queue_of(game_id: int) -> str | None:
+    """The table queue of ``game_id``'s turns; None with no table queues (the shared one)."""
+    queues: int = settings.DURAK_TABLE_QUEUES
+    return table_queue(game_id % queues) if queues > 0 else None
+
+
+def enqueue_ai_turn(game_id: int, seq: int, *, shared: bool = False) -> None:
+    """Hand a computer turn to Celery: to the game's table queue, or with ``shared`` (or no
+    table queues) to the queue every worker consumes.
+
+    With a broker this is ``apply_async``. Eager (embedded) mode runs the task right here, and
     every move it commits enqueues the next one: a whole computer-vs-computer game would
     nest hundreds of calls deep. So the outermost eager call drains a queue in a loop and
     nested calls only add to it.
     """
     if not current_app.conf.task_always_eager:
-        ai_turn.delay(game_id, seq)
+        ai_turn.apply_async((game_id, seq), queue=None if shared else queue_of(game_id))
         return
     pending: deque[tuple[int, int]] | None = getattr(_local, "pending", None)
     if pending is not None:

@@ -179,14 +179,12 @@ else:
 # ------------------------------------------------------------------------------
 CHANNEL_LAYER = env.str("DJANGO_CHANNEL_LAYER", default="redis" if REDIS_URL else "memory")
 if CHANNEL_LAYER == "redis":
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # One channel per server process receives every table's notices (live/hub.py):
-            # the default 100 waiting messages could overflow on a busy server.
-            "CONFIG": {"hosts": [REDIS_URL or "redis://127.0.0.1:6379/0"], "capacity": 2000},
-        }
-    }
+    CHANNEL_LAYERS = {"default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        # One channel per server process receives every table's notices (live/hub.py):
+        # the default 100 waiting messages could overflow on a busy server.
+        "CONFIG": {"hosts": [REDIS_URL or "redis://127.0.0.1:6379/0"], "capacity": 2000},
+    }}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
@@ -200,6 +198,8 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 # One queue name per deployment sharing a broker (CI runs side by side use their own).
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_TASK_DEFAULT_QUEUE", default="celery")
+# n > 0: a table's computer turns go to one of n queues, each with a worker of its own (games/tasks.py).
+DURAK_TABLE_QUEUES = env.int("DURAK_TABLE_QUEUES", default=0)
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 from functools import partial
+from typing import Any
 
 import pytest
 from django.utils import timezone
@@ -159,3 +160,34 @@ def test_a_computers_illegal_choice_is_logged_without_its_cards(
     # Nor the action itself (its cards as numbers) or the refusal's traceback and message.
     assert not [line for line in lines if "cards=" in line], lines
     assert all(record.exc_info is None for record in records)
+
+
+def test_with_table_queues_a_games_turns_go_to_its_own_queue_and_the_sweep_to_the_shared_one(
+        player: Player, settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``DURAK_TABLE_QUEUES``: one worker process plays every computer turn of a table (its
+    caches then hold the table), but a stalled turn is revived where any worker takes it."""
+    from celery import current_app
+
+    import games.tasks
+
+    game = play_until(table_create(creator=player, rules={"players": 2}, computer=["novice"]).game, computer_due)
+    sent: list[tuple[tuple[int, int], str | None]] = []
+    # Publishing is Celery's; what is checked here is where each turn is sent.
+    monkeypatch.setattr(games.tasks.ai_turn, "apply_async",
+                        lambda args, queue=None: sent.append((tuple(args), queue)))
+    current_app.conf.task_always_eager = False
+    try:
+        settings.DURAK_TABLE_QUEUES = 3
+        games.tasks.enqueue_ai_turn(game.pk, game.seq)
+        games.tasks.enqueue_ai_turn(game.pk + 1, 7)
+        Game.objects.filter(pk=game.pk).update(last_event_at=timezone.now() - timedelta(minutes=5))
+        assert ai_turns_sweep() == 1
+        assert sent == [((game.pk, game.seq), f"celery.tables.{game.pk % 3}"),
+                        ((game.pk + 1, 7), f"celery.tables.{(game.pk + 1) % 3}"),
+                        ((game.pk, game.seq), None)]
+        settings.DURAK_TABLE_QUEUES = 0
+        sent.clear()
+        games.tasks.enqueue_ai_turn(game.pk, game.seq)
+        assert sent == [((game.pk, game.seq), None)], "no table queues: the shared queue, as before"
+    finally:
+        current_app.conf.task_always_eager = True

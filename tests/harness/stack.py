@@ -235,22 +235,26 @@ class Stack:
             time.sleep(0.2)
         raise RuntimeError("uvicorn did not start: " + self.log("uvicorn.log"))
 
-    def start_worker(self, *, concurrency: int = 2, pool: str = "prefork", include: tuple[str, ...] = ()) -> None:
-        """A worker with beat (and the task modules ``include`` names besides the apps');
-        returns once it consumes (its log says ``ready``)."""
+    def start_worker(self, *, concurrency: int = 2, pool: str = "prefork", include: tuple[str, ...] = (),
+                     queues: tuple[str, ...] = ()) -> None:
+        """A worker with beat (and the task modules ``include`` names besides the apps';
+        ``queues``: the queues it consumes, none: the default one); returns once it consumes
+        (its log says ``ready``)."""
         self._worker_log_from = len(self.log("worker.log"))
-        extra = ["-I", ",".join(include)] if include else []
+        extra = (["-I", ",".join(include)] if include else []) + (["-Q", ",".join(queues)] if queues else [])
         self.worker = self._spawn([sys.executable, "-m", "celery", "-A", "durak_platform", "worker", "-B",
                                    "-s", str(self.tmp / "beat-schedule"), "-P", pool, "-c", str(concurrency),
                                    "-l", "INFO", "--without-gossip", "--without-mingle", *extra], "worker.log")
         _consuming(self.worker, self.worker_log)
 
-    def start_more_workers(self, count: int, *, pool: str = "solo", include: tuple[str, ...] = ()) -> None:
+    def start_more_workers(self, count: int, *, pool: str = "solo", include: tuple[str, ...] = (),
+                           queues: Callable[[int], tuple[str, ...]] | None = None) -> None:
         """``count`` more workers of one process each (``solo``: the task runs in the process
         that took it off the queue, no parent dispatching to children), each named apart
-        and without beat; returns once each consumes."""
-        extra = ["-I", ",".join(include)] if include else []
+        and without beat (``queues(number)``: the queues each consumes); returns once each consumes."""
         for number in range(count):
+            extra = (["-I", ",".join(include)] if include else []) + (
+                ["-Q", ",".join(queues(number))] if queues is not None else [])
             log = f"worker-more-{number}.log"
             worker = self._spawn([sys.executable, "-m", "celery", "-A", "durak_platform", "worker",
                                   "-n", f"more{number}@%h", "-P", pool, "-c", "1", "-l", "INFO",
