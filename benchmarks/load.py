@@ -6,13 +6,14 @@ busy evening sees it.
 Run from the repository root::
 
     .venv/bin/python benchmarks/load.py [--tables 500] [--seconds 120] [--faults]
-        [--web 2] [--workers 2] [--rest wsgi|asgi] [--think 1.0-3.0]
+        [--web 2] [--workers 2] [--no-table-queues] [--rest wsgi|asgi] [--think 1.0-3.0]
 
 It starts its own PostgreSQL cluster (``initdb`` in a temporary directory, on a free
 loopback port) and its own Redis, then the stack as ``make stack`` starts it
 (``deploy/stack.py``: nginx in front of ``--web`` uvicorn processes, ``--workers`` Celery
-workers and beat; REST by two gunicorn processes beside them, or ``--rest asgi`` by the
-uvicorn processes), with the bench settings (production plus the bare DRF ceiling). Then:
+workers and beat, each game's computer turns on one of them unless ``--no-table-queues``; REST
+by two gunicorn processes beside them, or ``--rest asgi`` by the uvicorn processes), with
+the bench settings (production plus the bare DRF ceiling). Then:
 
 1. **The ceiling and the REST move path, through nginx** (``benchmarks/api.py``'s two
    loops): four keep-alive clients alternate between ``POST /bench/ceiling/`` (authenticate,
@@ -733,11 +734,12 @@ async def main(args: argparse.Namespace) -> int:
                                  web=args.web, workers=args.workers, rest=args.rest,
                                  settings_module="durak_platform.settings.bench",
                                  env={"DURAK_THROTTLE_AUTH": "1000000/min", "DURAK_AI_BUDGET_MS": "50",
-                                      "DJANGO_DB_POOL_MAX": str(args.pool)})
+                                      "DJANGO_DB_POOL_MAX": str(args.pool)},
+                                 table_queues=args.table_queues)
             stack.start()
             print(f"{os.cpu_count()} CPUs, load average {load_average()}; stack: nginx, {args.web} uvicorn, "
                   f"REST by {'gunicorn x' + str(stack.rest_processes) if args.rest == 'wsgi' else 'the uvicorn processes'}, "
-                  f"{args.workers} Celery workers + beat; private PostgreSQL :{postgres.port}, Redis :{redis.port}",
+                  f"{args.workers} Celery workers{' (table queues)' if args.table_queues else ''} + beat; private PostgreSQL :{postgres.port}, Redis :{redis.port}",
                   flush=True)
             if args.ceiling_seconds > 0:
                 ceiling_and_moves(stack, args.ceiling_clients, args.ceiling_seconds, args.rounds)
@@ -767,6 +769,8 @@ if __name__ == "__main__":
                              "then, its log checked like any); default: every game is played to its end")
     parser.add_argument("--web", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--table-queues", action=argparse.BooleanOptionalAction, default=True,
+                        help="deploy/stack.py --table-queues (the default): each game's computer turns on one worker")
     parser.add_argument("--rest", choices=["asgi", "wsgi"], default="wsgi",
                         help="REST by gunicorn beside the socket processes (make stack's default), or by them")
     parser.add_argument("--think", type=think_range, default=(1.0, 3.0), help="seconds a person thinks, low-high")

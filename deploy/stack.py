@@ -4,14 +4,14 @@ workers and beat, on the PostgreSQL and Redis the environment names (docs/deploy
 Run from the repository root (``make stack``)::
 
     .venv/bin/python deploy/stack.py [--port 8080] [--web 2] [--workers 2] [--rest wsgi|asgi]
-                                     [--run-dir run] [--no-prepare]
+                                     [--no-table-queues] [--run-dir run] [--no-prepare]
 
 It writes ``nginx.conf`` from ``deploy/nginx.conf.template`` into the run directory,
 migrates the database and collects the static files (unless ``--no-prepare``), then
 becomes ``honcho start`` over the ``Procfile``: ``--web`` uvicorn processes for the
 sockets, ``--rest-processes`` gunicorn processes for REST beside them (with ``--rest asgi``
-none: the uvicorn processes serve REST too), ``--workers`` Celery workers, one beat and
-nginx on ``--port``.
+none: the uvicorn processes serve REST too), ``--workers`` Celery workers (each with a table
+queue of its own unless ``--no-table-queues``: docs/deploy.md), one beat and nginx on ``--port``.
 Ctrl-C stops everything.
 
 The environment names the services and the secret, as for any production process
@@ -115,6 +115,9 @@ def main(argv: list[str] | None = None) -> int:
                              "docs/deploy.md says why), or the uvicorn processes themselves")
     parser.add_argument("--rest-processes", type=int, default=2, help="gunicorn processes with --rest wsgi")
     parser.add_argument("--workers", type=int, default=2, help="Celery workers (each DURAK_WORKER_CONCURRENCY)")
+    parser.add_argument("--table-queues", action=argparse.BooleanOptionalAction, default=True,
+                        help="each worker also consumes a table queue of its own, and each game's computer turns "
+                             "go to one of them (DURAK_TABLE_QUEUES = --workers; docs/deploy.md); on by default")
     parser.add_argument("--run-dir", type=Path, default=ROOT / "run")
     parser.add_argument("--access-log", action="store_true", help="nginx's access log in the run directory")
     parser.add_argument("--no-prepare", action="store_true", help="skip migrate and collectstatic")
@@ -125,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     env = stack_env(run_dir)
     if not env.get("DJANGO_SECRET_KEY"):
         raise SystemExit("Set DJANGO_SECRET_KEY (and DATABASE_URL, REDIS_URL, CELERY_BROKER_URL): docs/deploy.md.")
+    if args.table_queues:
+        env["DURAK_TABLE_QUEUES"] = str(args.workers)
     base = args.base_port or args.port + 100
     rest_count = args.rest_processes if args.rest == "wsgi" else 0
     python = sys.executable

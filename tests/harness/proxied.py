@@ -145,8 +145,9 @@ class ProxiedStack:
     def __init__(self, tmp: Path, *, database_url: str, redis_url: str, broker_url: str, web: int = 2,
                  workers: int = 2, rest: str = "wsgi", rest_processes: int = 2,
                  settings_module: str = "durak_platform.settings.production",
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, table_queues: bool = True) -> None:
         self.tmp = tmp
+        self.table_queues = table_queues  # deploy/stack.py --table-queues
         self.run_dir = tmp / "run"
         self.port = free_port()
         # honcho's ports: web.1 = base, web.2 = base + 1, rest.1 = base + 100 ... (deploy/stack.py),
@@ -245,7 +246,8 @@ class ProxiedStack:
         self.process = subprocess.Popen(
             [sys.executable, str(STACK), "--no-prepare", "--port", str(self.port), "--base-port", str(self.base_port),
              "--web", str(self.web), "--workers", str(self.workers), "--rest", self.rest,
-             "--rest-processes", str(self.rest_processes), "--run-dir", str(self.run_dir)],
+             "--rest-processes", str(self.rest_processes), "--run-dir", str(self.run_dir),
+             "--table-queues" if self.table_queues else "--no-table-queues"],
             cwd=ROOT, env=self.env(), stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         self.wait_ready()
 

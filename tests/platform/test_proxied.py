@@ -1,6 +1,6 @@
 """The production stack as ``make stack`` starts it (``deploy/stack.py``: honcho over the
 Procfile): nginx in front of three uvicorn processes (the sockets; REST past nginx) and a
-gunicorn process (REST through nginx), a Celery worker and beat, on
+gunicorn process (REST through nginx), a Celery worker (with its table queue) and beat, on
 PostgreSQL and a private Redis. One platform across processes: a game's sockets on
 different processes see the same log, throttles hold across them, a killed server
 process is started again and its clients resume with nothing lost (a game's socket, and
@@ -336,3 +336,31 @@ def test_an_idempotency_key_holds_across_processes(stack: ProxiedStack) -> None:
     with psycopg.connect(stack.database_url) as conn:
         row = conn.execute("SELECT count(*) FROM games_seat WHERE player_id = %s", [me]).fetchone()
     assert row is not None and row[0] == 1
+
+
+def test_the_computers_turns_come_through_the_workers_table_queue(stack: ProxiedStack) -> None:
+    """The stack's table queues (``deploy/stack.py``, on by default): every computer turn goes to the worker's own table queue. Each
+    reply comes in well under the sweep's revival (``DURAK_AI_STALLED_AFTER`` = 5 s plus
+    its 2 s period in ``deploy/stack.py``), which is how a turn sent to a queue nobody
+    consumes would be played; and the game plays to its end."""
+    alice = Guest(stack.base)
+    game_id = alice.create(rules={"players": 2}, opponents=[{"ai": "novice"}])["id"]
+    longest = 0.0
+    waiting_since: float | None = None
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        view = alice.view(game_id)
+        if view["status"] == "finished":
+            break
+        if not view["legal_actions"]:
+            waiting_since = waiting_since or time.monotonic()
+            time.sleep(0.02)
+            continue
+        if waiting_since is not None:
+            longest = max(longest, time.monotonic() - waiting_since)
+            waiting_since = None
+        answer = alice.act(game_id, view["legal_actions"][0], view["seq"])
+        assert answer.status_code in (200, 409), answer.text  # 409: the computer threw in first
+    else:
+        raise AssertionError(f"game {game_id} did not finish")
+    assert longest < 4.0, f"a computer's reply took {longest:.1f} s: the sweep played it, not the table queue"
