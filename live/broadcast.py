@@ -26,7 +26,7 @@ import contextlib
 import logging
 import os
 import threading
-from collections.abc import Coroutine
+from dataclasses import dataclass
 from typing import Any
 
 from asgiref.sync import SyncToAsync, async_to_sync
@@ -47,15 +47,24 @@ SEND_TIMEOUT = 2.0
 QUEUED = 64
 
 
+@dataclass(frozen=True)
+class _Batch:
+    """Messages handed over together, for one layer."""
+
+    layer: BaseChannelLayer
+    messages: list[tuple[str, dict[str, Any]]]
+
+
 class _SenderLoop:
     """One event loop in a daemon thread, per process; recreated in a forked child. It
-    makes the sends handed over (``hand_over``) one at a time, in order."""
+    makes the sends handed over (``hand_over``) in order: whatever waits when it is free
+    goes out together, in one ``_send_all_logged`` (two round trips to Redis for all)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._pid = 0
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._queue: asyncio.Queue[Coroutine[Any, Any, None]] = asyncio.Queue()
+        self._queue: asyncio.Queue[_Batch] = asyncio.Queue()
         self._room = threading.Semaphore(QUEUED)
 
     def loop(self) -> asyncio.AbstractEventLoop:
@@ -71,20 +80,29 @@ class _SenderLoop:
             return self._loop
 
     async def _send_in_order(self) -> None:
+        held: _Batch | None = None  # taken from the queue for the next round (another layer)
         while True:
-            send = await self._queue.get()
+            batches = [held or await self._queue.get()]
+            held = None
+            while not self._queue.empty():
+                batch = self._queue.get_nowait()
+                if batch.layer is not batches[0].layer:
+                    held = batch
+                    break
+                batches.append(batch)
             try:
-                await send
+                await _send_all_logged(batches[0].layer, [sent for batch in batches for sent in batch.messages])
             finally:
-                self._room.release()
-                self._queue.task_done()
+                for _batch in batches:
+                    self._room.release()
+                    self._queue.task_done()
 
-    def hand_over(self, send: Coroutine[Any, Any, None]) -> None:
-        """Queue ``send`` (one that logs its own failure and bounds its own time) and go
-        on; while ``QUEUED`` sends wait already, first wait for room."""
+    def hand_over(self, layer: BaseChannelLayer, messages: list[tuple[str, dict[str, Any]]]) -> None:
+        """Queue ``messages`` for ``layer`` and go on; while ``QUEUED`` batches wait
+        already, first wait for room."""
         loop = self.loop()
         self._room.acquire()
-        loop.call_soon_threadsafe(self._queue.put_nowait, send)
+        loop.call_soon_threadsafe(self._queue.put_nowait, _Batch(layer, messages))
 
     def drain(self, timeout: float = SEND_TIMEOUT) -> None:
         """Wait until every send handed over has been made (at exit: a script's last move
@@ -110,45 +128,44 @@ def _server_loop() -> asyncio.AbstractEventLoop | None:
     return loop if loop is not None and pid == os.getpid() and loop.is_running() else None
 
 
-async def _send_logged(layer: BaseChannelLayer, group: str, message: dict[str, Any]) -> None:
-    try:
-        await asyncio.wait_for(layer.group_send(group, message), SEND_TIMEOUT)
-    except Exception:  # the move is committed already; a lost notice is healed by resume
-        logger.exception("Could not send %s to %s", message, group)
-
-
 def send_group(layer: BaseChannelLayer, group: str, message: dict[str, Any]) -> None:
     """``group_send`` from synchronous code, on the right event loop for this process."""
-    loop = _server_loop()
-    if loop is not None:
-        # In the server: hand the send to its loop and go on. The request (or the
-        # socket's action) answers without waiting for the layer, and the computer's
-        # turn is enqueued sooner; the process's own sockets heard it already
-        # (``announce``). The in-memory layer lives on that same loop, so it is safe.
-        asyncio.run_coroutine_threadsafe(_send_logged(layer, group, message), loop)
-    elif isinstance(layer, InMemoryChannelLayer):
-        # The in-memory layer lives on its consumers' loop; never touch it from another.
-        async_to_sync(layer.group_send)(group, message)
-    else:
-        _sender.hand_over(_send_logged(layer, group, message))
-
-
-# Sends in flight at once when many groups are told together: enough to overlap the round
-# trips to Redis, few enough not to open a connection each.
-_SENDS_AT_ONCE = 64
+    send_groups(layer, [(group, message)])
 
 
 async def _send_all_logged(layer: BaseChannelLayer, messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """Send each ``(group, message)``; what fails is logged (the move is committed already,
+    and a lost notice is healed by resume), and the whole takes at most ``SEND_TIMEOUT``."""
+    try:
+        await asyncio.wait_for(_send_all(layer, messages), SEND_TIMEOUT)
+    except Exception:
+        logger.exception("Could not send %s messages, to %s first", len(messages), messages[0][0])
+
+
+# Sends in flight at once when a layer without ``group_send_many`` tells many groups: enough
+# to overlap the round trips, few enough not to open a connection each.
+_SENDS_AT_ONCE = 64
+
+
+async def _send_all(layer: BaseChannelLayer, messages: list[tuple[str, dict[str, Any]]]) -> None:
+    many = getattr(layer, "group_send_many", None)  # live.layer's, on Redis
+    if many is not None:
+        await many(messages)
+        return
     for first in range(0, len(messages), _SENDS_AT_ONCE):
-        await asyncio.gather(*(_send_logged(layer, group, message)
+        await asyncio.gather(*(layer.group_send(group, message)
                                for group, message in messages[first:first + _SENDS_AT_ONCE]))
 
 
 def send_groups(layer: BaseChannelLayer, messages: list[tuple[str, dict[str, Any]]]) -> None:
     """``send_group`` for many groups in one go (a move's stream wakes, a round's
-    table_ready to a thousand players): one hand-over to the loop and overlapping sends,
-    not a wait for each. Outside the server the batch takes one place in the sender
-    loop's queue, in order with the single sends (each of its sends bounds its own time)."""
+    table_ready to a thousand players): one hand-over, not a wait for each.
+
+    In the server the sends go to its loop: the request (or the socket's action) answers
+    without waiting for the layer, and the computer's turn is enqueued sooner; the
+    process's own sockets heard it already (``announce``). The in-memory layer lives on
+    its consumers' loop, so it is only ever touched there. Elsewhere they join the sender
+    loop's queue, in order with every other send of the process."""
     if not messages:
         return
     loop = _server_loop()
@@ -157,7 +174,7 @@ def send_groups(layer: BaseChannelLayer, messages: list[tuple[str, dict[str, Any
     elif isinstance(layer, InMemoryChannelLayer):
         async_to_sync(_send_all_logged)(layer, messages)
     else:
-        _sender.hand_over(_send_all_logged(layer, messages))
+        _sender.hand_over(layer, messages)
 
 
 def announce(game_id: int, seq: int) -> None:

@@ -180,7 +180,7 @@ else:
 CHANNEL_LAYER = env.str("DJANGO_CHANNEL_LAYER", default="redis" if REDIS_URL else "memory")
 if CHANNEL_LAYER == "redis":
     CHANNEL_LAYERS = {"default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "BACKEND": "live.layer.RedisChannelLayer",
         # One channel per server process receives every table's notices (live/hub.py):
         # the default 100 waiting messages could overflow on a busy server.
         "CONFIG": {"hosts": [REDIS_URL or "redis://127.0.0.1:6379/0"], "capacity": 2000},

@@ -16,9 +16,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from channels_redis.core import RedisChannelLayer
 
 from live import broadcast
+from live.layer import RedisChannelLayer
 from tests.harness.stack import RedisServer
 
 pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server")
@@ -129,3 +129,29 @@ def test_many_groups_told_from_outside_the_server_are_queued_in_order_with_singl
         return got
 
     assert asyncio.run(received()) == [[0, 1, 2, 3], [2], [2]]
+
+
+def test_what_waits_for_the_sender_loop_goes_out_together(redis: RedisServer) -> None:
+    """While one send is on its way, the next moves' notices queue up; the loop then sends
+    all of them at once (one script for Redis), not one after another."""
+    layer = RedisChannelLayer(hosts=[redis.url()])
+    listener = RedisChannelLayer(hosts=[redis.url()], capacity=1000)
+
+    channel = _listening(listener, 31)
+    broadcast.send_group(layer, broadcast.group_name(31), broadcast.changed_message(31, 0))
+    broadcast._sender.drain()
+    redis.cli("config", "resetstat")
+    redis.cli("client", "pause", "300")
+    for seq in range(1, 21):
+        broadcast.send_group(layer, broadcast.group_name(31), broadcast.changed_message(31, seq))
+    broadcast._sender.drain()
+    scripts = int(next(line for line in redis.cli("info", "commandstats").splitlines()
+                       if line.startswith("cmdstat_eval:")).split("calls=")[1].split(",")[0])
+    assert scripts <= 2, f"20 notices took {scripts} scripts"
+
+    async def received() -> list[object]:
+        seqs = [(await listener.receive(channel))["seq"] for _ in range(21)]
+        await listener.flush()
+        return seqs
+
+    assert asyncio.run(received()) == list(range(21))
