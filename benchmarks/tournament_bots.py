@@ -10,16 +10,22 @@ clock task per move would only pile up no-ops in the broker); nothing else chang
 
 from __future__ import annotations
 
-from celery import shared_task
+from celery import Task, shared_task
 
 from games.signals import MoveCommitted, move_committed
-from games.tasks import queue_of
+from games.tasks import hand_on, play_run, queue_of
 
 LEVEL = "novice"
 
 
-@shared_task(name="benchmarks.seat_turn", acks_late=True, ignore_result=True)
-def seat_turn(game_id: int, seq: int) -> bool:
+@shared_task(name="benchmarks.seat_turn", bind=True, acks_late=True, ignore_result=True)
+def seat_turn(self: Task, game_id: int, seq: int) -> bool:
+    """The seat due at ``seq`` plays one novice move, and the next ones as the platform's
+    computer turns do (``games.tasks.play_run``)."""
+    return play_run(self, _seat_play, game_id, seq)
+
+
+def _seat_play(game_id: int, seq: int) -> bool:
     """The seat due at ``seq`` plays one novice move; stale or finished: nothing."""
     from games import engine, selectors, services, store
     from games.models import Game
@@ -41,8 +47,8 @@ def seat_turn(game_id: int, seq: int) -> bool:
 
 def _bots(move: MoveCommitted) -> None:
     if not move.finished:
-        # To the table's queue as the platform's computer turns go (``DURAK_TABLE_QUEUES``).
-        seat_turn.apply_async((move.game_id, move.seq), queue=queue_of(move.game_id))
+        # As the platform's computer turns go: on in this task's run, or to the table's queue.
+        hand_on(seat_turn, move.game_id, move.seq, queue=queue_of(move.game_id))
 
 
 move_committed.connect("computer_turn", _bots, uid="benchmarks.bots")

@@ -17,6 +17,7 @@ from django.utils import timezone
 from accounts.models import Player
 from accounts.services import guest_create
 from games import computer, selectors, services, store
+from games import tasks as games_tasks
 from games.engine import PASS, Attack, State, legal_actions
 from games.engine.ai import Level
 from games.engine.cards import card_list, card_name
@@ -192,3 +193,31 @@ def test_with_table_queues_a_games_turns_go_to_its_own_queue_and_the_sweep_to_th
         assert sent == [((game.pk, game.seq), None)], "no table queues: the shared queue, as before"
     finally:
         current_app.conf.task_always_eager = True
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("seconds", "turns"), [(60.0, games_tasks.RUN_TURNS), (0.0, 1)])
+def test_a_task_plays_the_turns_its_moves_bring_due_while_its_run_is_short_then_enqueues(
+        seconds: float, turns: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A computer-only table: the task plays ``RUN_TURNS`` turns in a row (no publish, no
+    delivery between them) and enqueues the next; with no time left for a run, one turn a
+    task, as before."""
+    from celery import current_app
+
+    sent: list[tuple[int, int]] = []
+    monkeypatch.setattr(games_tasks.ai_turn, "apply_async", lambda args, queue=None: sent.append(tuple(args)))
+    monkeypatch.setattr(games_tasks, "RUN_SECONDS", seconds)
+    current_app.conf.task_always_eager = False
+    try:
+        player, _ = guest_create()
+        game = table_create(creator=player, rules={"players": 4, "deck": 52}, people=1).game
+        Seat.objects.filter(game=game, number=0).update(player=None, ai_level=Level.RANDOM)
+        services.game_fill(game_id=game.pk, player=player, level=Level.RANDOM)
+        game.refresh_from_db()
+        assert sent == [(game.pk, game.seq)], "the first turn is enqueued: no run is going"
+        ai_turn(*sent.pop())
+    finally:
+        current_app.conf.task_always_eager = True
+    game.refresh_from_db()
+    assert GameEvent.objects.filter(game=game, actor_seat__isnull=False).count() == turns
+    assert sent == [(game.pk, game.seq)], "past the run's bound the next turn is enqueued"
