@@ -339,10 +339,11 @@ def test_an_idempotency_key_holds_across_processes(stack: ProxiedStack) -> None:
 
 
 def test_the_computers_turns_come_through_the_workers_table_queue(stack: ProxiedStack) -> None:
-    """The stack's table queues (``deploy/stack.py``, on by default): every computer turn goes to the worker's own table queue. Each
-    reply comes in well under the sweep's revival (``DURAK_AI_STALLED_AFTER`` = 5 s plus
-    its 2 s period in ``deploy/stack.py``), which is how a turn sent to a queue nobody
-    consumes would be played; and the game plays to its end."""
+    """The stack's table queues (``deploy/stack.py``, on by default): every computer turn
+    goes to the worker's own table queue. Each reply comes in well under the sweep's
+    revival (``DURAK_AI_STALLED_AFTER`` = 5 s plus its 2 s period in ``deploy/stack.py``),
+    which is how a turn sent to a queue nobody consumes would be played; and the game
+    plays to its end."""
     alice = Guest(stack.base)
     game_id = alice.create(rules={"players": 2}, opponents=[{"ai": "novice"}])["id"]
     longest = 0.0
