@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from games import clocks
 from live import feed
 from tests.harness.fixtures import _fresh_caches, make_client, player  # noqa: F401
+from tests.harness.stack import RedisServer
 
 
 @pytest.fixture(autouse=True)
@@ -26,3 +28,12 @@ def scheduled(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[Any, ...
     calls: list[tuple[str, tuple[Any, ...], float]] = []
     monkeypatch.setattr(clocks, "later", lambda name, args, countdown: calls.append((name, args, countdown)))
     return calls
+
+
+@pytest.fixture
+def redis(tmp_path: Path) -> Iterator[RedisServer]:
+    """A private Redis: nobody else's keys, nobody else's connections."""
+    server = RedisServer(tmp_path)
+    server.start()
+    yield server
+    server.stop()

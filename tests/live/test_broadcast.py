@@ -12,8 +12,6 @@ import asyncio
 import shutil
 import threading
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -23,14 +21,6 @@ from tests.harness.stack import RedisServer
 
 pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server")
 
-
-@pytest.fixture
-def redis(tmp_path: Path) -> Iterator[RedisServer]:
-    """A private Redis: nobody else's keys, nobody else's connections."""
-    server = RedisServer(tmp_path)
-    server.start()
-    yield server
-    server.stop()
 
 
 def _listening(listener: RedisChannelLayer, game_id: int) -> str:

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import shutil
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,13 +14,6 @@ from tests.harness.stack import RedisServer
 
 pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server")
 
-
-@pytest.fixture
-def redis(tmp_path: Path) -> Iterator[RedisServer]:
-    server = RedisServer(tmp_path)
-    server.start()
-    yield server
-    server.stop()
 
 
 def _calls(redis: RedisServer) -> dict[str, int]:
