@@ -733,7 +733,10 @@ async def main(args: argparse.Namespace) -> int:
             stack = ProxiedStack(tmp, database_url=database_url, redis_url=redis.url(0), broker_url=redis.url(1),
                                  web=args.web, workers=args.workers, rest=args.rest,
                                  settings_module="durak_platform.settings.bench",
-                                 env={"DURAK_THROTTLE_AUTH": "1000000/min", "DURAK_AI_BUDGET_MS": "50",
+                                 # The ceiling phase's hot-seat clients move far faster than any person: the
+                                 # actions throttle still counts their moves but never refuses one.
+                                 env={"DURAK_THROTTLE_AUTH": "1000000/min", "DURAK_THROTTLE_ACTIONS": "1000000/min",
+                                      "DURAK_AI_BUDGET_MS": "50",
                                       "DJANGO_DB_POOL_MAX": str(args.pool)},
                                  table_queues=args.table_queues)
             stack.start()

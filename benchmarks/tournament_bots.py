@@ -2,8 +2,8 @@
 committed move at a table, the seat due plays through the platform's own stand-in service
 (``games.services.seat_stand_in_play``, what a move clock running out does), as the novice
 level, handed on as the platform's computer turns are: in the same Celery task while its run
-is short, else in a new task on the table's queue (``games.tasks.hand_on``). The worker loads this module with ``-I``; the driver imports
-it too, since the first round is dealt there.
+is short, else in a new task on the table's queue (``games.tasks.hand_on``). The worker loads
+this module with ``-I``; the driver imports it too, since the first round is dealt there.
 
 The move clocks are switched off for the run (the bots answer in milliseconds, and a
 clock task per move would only pile up no-ops in the broker); nothing else changes.

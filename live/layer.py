@@ -13,11 +13,13 @@ them, and the messages reach a channel in the order given.
 from __future__ import annotations
 
 import collections
+import hashlib
 import logging
 import time
 from typing import Any
 
 from channels_redis.core import RedisChannelLayer as _RedisChannelLayer
+from redis.exceptions import NoScriptError
 
 logger = logging.getLogger(__name__)
 
@@ -41,6 +43,8 @@ for i = 1, n do
 end
 return over_capacity
 """
+# Sent by its digest (EVALSHA): a move's sends need not carry the script's text each time.
+_FILL_SHA = hashlib.sha1(_FILL.encode()).hexdigest()
 
 
 class RedisChannelLayer(_RedisChannelLayer):  # type: ignore[misc]
@@ -57,12 +61,21 @@ class RedisChannelLayer(_RedisChannelLayer):  # type: ignore[misc]
             for index, keys in by_connection.items():
                 fills[index].extend((key, key_message[key], key_capacity[key]) for key in keys)
         for index, fill in fills.items():
-            over_capacity = await self.connection(index).eval(
-                _FILL, len(fill), *(key for key, _m, _c in fill),
-                *(message for _k, message, _c in fill), *(capacity for _k, _m, capacity in fill),
-                time.time(), int(self.expiry))
+            over_capacity = await self._fill(index, fill)
             if over_capacity:
                 logger.info("%s of %s channel messages over capacity", over_capacity, len(fill))
+
+    async def _fill(self, index: int, fill: list[tuple[bytes, bytes, int]]) -> int:
+        """``_FILL`` on host ``index``: each message into its channel; how many did not fit."""
+        connection = self.connection(index)
+        args = [*(key for key, _m, _c in fill), *(message for _k, message, _c in fill),
+                *(capacity for _k, _m, capacity in fill), time.time(), int(self.expiry)]
+        try:
+            return int(await connection.evalsha(_FILL_SHA, len(fill), *args))
+        except NoScriptError:
+            # A server that has not seen the script yet, or lost it in a restart: load it once.
+            await connection.script_load(_FILL)
+            return int(await connection.evalsha(_FILL_SHA, len(fill), *args))
 
     async def _members(self, groups: list[str]) -> list[list[str]]:
         """Each group's channels, after dropping those past ``group_expiry``: one pipeline a host."""

@@ -135,8 +135,8 @@ def test_what_waits_for_the_sender_loop_goes_out_together(redis: RedisServer) ->
     for seq in range(1, 21):
         broadcast.send_group(layer, broadcast.group_name(31), broadcast.changed_message(31, seq))
     broadcast._sender.drain()
-    scripts = int(next(line for line in redis.cli("info", "commandstats").splitlines()
-                       if line.startswith("cmdstat_eval:")).split("calls=")[1].split(",")[0])
+    stats = next(line for line in redis.cli("info", "commandstats").splitlines() if line.startswith("cmdstat_evalsha:"))
+    scripts = int(stats.split("calls=")[1].split(",")[0])
     assert scripts <= 2, f"20 notices took {scripts} scripts"
 
     async def received() -> list[object]:
