@@ -156,7 +156,8 @@ def _report(tournament_id: int, wall: float) -> bool:
           f"prizes {prizes}: {'exact' if exact else 'NOT EXACT'}")
     winners = [row for row in tournament.standings or [] if row["place"] == 1]
     print(f"winner(s): {', '.join(row['name'] for row in winners)}")
-    return tournament.status == Tournament.Status.FINISHED and exact and worst <= SEATING_TARGET_MS
+    return (tournament.status == Tournament.Status.FINISHED and exact and worst <= SEATING_TARGET_MS
+            and len(winners) == 1)
 
 
 # --- the arena -----------------------------------------------------------------------------------
