@@ -36,6 +36,12 @@ def _detail(tournament_id: int, player: Player | None) -> dict[str, Any]:
     return selectors.tournament_detail(selectors.tournament_get(tournament_id), player)
 
 
+# The schema's example of a create body with stages (tests/tournaments/test_stages.py creates
+# a tournament from the schema's text, so the example and tournaments.stages.parse agree).
+STAGES_EXAMPLE = ('{"format": "swiss", "rounds": 4, "stages": [{"format": "swiss", "rounds": 4}, '
+                  '{"format": "elimination", "advance": 8, "leaves": "durak"}]}')
+
+
 class TournamentCreateInputSerializer(serializers.Serializer):
     """The body of a create request (the service checks every field and names the bad one)."""
 
@@ -84,8 +90,11 @@ class TournamentCreateInputSerializer(serializers.Serializer):
     reentry = serializers.BooleanField(default=False, help_text="Elimination with late registration: a player "
                                        "knocked out may enter again for the fee while it is open.")
     stages = serializers.ListField(child=serializers.DictField(), allow_null=True, required=False,
-                                   help_text="Optional chain of stages after the first, e.g. "
-                                             "[{\"format\": \"elimination\", \"advance\": 8}] (docs/tournaments.md).")
+                                   help_text="A chain of exactly two stages with one pool: the first repeats the "
+                                             "body's 'format' (swiss or round robin) and its 'rounds'; the second is "
+                                             "an elimination of the best 'advance' ('leaves': its rule, default "
+                                             "durak). null: one stage. E.g. the body " + STAGES_EXAMPLE +
+                                             " (docs/tournaments.md, \"Stages\").")
 
 
 class PlayerRefSerializer(serializers.Serializer):

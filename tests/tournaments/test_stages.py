@@ -5,10 +5,12 @@ one pool pays the whole chain."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
 import pytest
+from django.test import Client as DjangoClient
 
 from tests.harness.clients import Client
 from tests.tournaments.playing import open_tables, table_play_out
@@ -80,3 +82,29 @@ def test_stages_are_checked() -> None:
         answer = organiser.post("/api/v1/tournaments/", {**base, "stages": stages})
         assert answer.status_code == 400, (stages, answer.content)
         assert answer.json()["error"]["field"] == "stages"
+
+
+def _create_schema_property(name: str) -> dict[str, Any]:
+    """The OpenAPI schema's ``name`` property of the create request's body, as served."""
+    schema = DjangoClient().get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    body = schema["paths"]["/api/v1/tournaments/"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    component = schema["components"]["schemas"][body["$ref"].rsplit("/", 1)[1]]
+    return dict(component["properties"][name])
+
+
+def test_the_schemas_example_of_stages_is_a_tournament_the_api_creates() -> None:
+    """The example body in the schema's help text for ``stages`` is read back from the
+    served schema and created as it stands: the help text cannot drift from what
+    ``tournaments.stages.parse`` accepts."""
+    description = _create_schema_property("stages")["description"]
+    marker = "E.g. the body "
+    assert marker in description, description
+    example, _ = json.JSONDecoder().raw_decode(description[description.index(marker) + len(marker):])
+    assert example.get("stages"), example  # a body with stages: the API says whether it takes them
+    organiser = _funded(1)[0]
+    created = organiser.post("/api/v1/tournaments/", {"name": "Пример из схемы", **example})
+    assert created.status_code == 201, created.content
+    shown = created.json()["stages"]
+    assert [s["format"] for s in shown] == [stage["format"] for stage in example["stages"]]
+    assert shown[1]["advance"] == example["stages"][1]["advance"]
+    assert shown[1]["leaves"] == example["stages"][1]["leaves"]
