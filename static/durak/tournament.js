@@ -11,7 +11,7 @@ import { layout, tablesMatching } from "./bracket.js";
 import { $, closestTo } from "./dom.js";
 import { startTableNotices } from "./notice.js";
 import { arenaHTML, stagesHTML } from "./arenaview.js";
-import { entrantsHTML, poolHTML, roundsHTML, standingsHTML, summaryHTML } from "./tourview.js";
+import { disqualifyPress, entrantsHTML, poolHTML, roundsHTML, standingsHTML, summaryHTML } from "./tourview.js";
 import { applyStatic, bindLangSwitch, count, currentLang, numberText, errorText, t, timeText } from "./i18n.js";
 
 const POLL_MS = 3000; // without the socket
@@ -166,15 +166,15 @@ async function act(what) {
 /* The organiser disqualifies a player: the first press asks «sure?», the second posts. */
 async function disqualify(player) {
   say("");
-  if (P.confirmDisqualify !== player) {
-    P.confirmDisqualify = player;
+  const press = disqualifyPress(ID, P.confirmDisqualify, player);
+  P.confirmDisqualify = press.confirm;
+  if (!press.request) {
     draw();
     setTimeout(() => { if (P.confirmDisqualify === player) { P.confirmDisqualify = null; draw(); } }, 4000);
     return;
   }
-  P.confirmDisqualify = null;
   try {
-    const d = await api("POST", "/tournaments/" + ID + "/disqualify/", { player });
+    const d = await api(press.request.method, press.request.path, press.request.body);
     P.detail = d;
     P.layout = layout(d, P.me);
     draw();

@@ -145,6 +145,13 @@ export function isDirector(detail, me) {
   return me !== null && me !== undefined && detail.organiser === me && detail.status === "running";
 }
 
+/* A press of a disqualify button on tournament `id`: the first on a player asks «sure?»
+ * (`confirm`: whose button says so now), a second on the same player sends the request. */
+export function disqualifyPress(id, confirming, player) {
+  if (confirming !== player) return { confirm: player, request: null };
+  return { confirm: null, request: { method: "POST", path: "/tournaments/" + id + "/disqualify/", body: { player } } };
+}
+
 export function standingsHTML(detail, L, w, ctx = {}) {
   if (!L.standings.length || (detail.status === "registration")) return "";
   const elim = L.elimination;
