@@ -121,11 +121,13 @@ def describe(tournament: Tournament, entrants: Sequence[int], rounds: Sequence[R
     stages = chain(tournament, entrants)
     if stages is None:
         return None
-    done = len(rounds) >= stages.first_rounds
+    # Before the start nothing is played, though a round robin of no entrants yet has no rounds.
+    started = tournament.started_at is not None
+    done = started and len(rounds) >= stages.first_rounds
     on = advancing(stages, entrants, rounds[:stages.first_rounds], out, lot, tournament.seats) if done else None
     return [
         {"number": 1, "format": tournament.format, "rounds": stages.first_rounds,
-         "from_round": 1, "status": "finished" if done else "playing"},
+         "from_round": 1, "status": "finished" if done else "playing" if started else "next"},
         {"number": 2, "format": Tournament.Format.ELIMINATION, "leaves": stages.leaves, "advance": stages.advance,
          "from_round": stages.first_rounds + 1,
          "status": ("finished" if tournament.status == Tournament.Status.FINISHED else "playing") if done else "next",

@@ -108,3 +108,24 @@ def test_the_schemas_example_of_stages_is_a_tournament_the_api_creates() -> None
     assert [s["format"] for s in shown] == [stage["format"] for stage in example["stages"]]
     assert shown[1]["advance"] == example["stages"][1]["advance"]
     assert shown[1]["leaves"] == example["stages"][1]["leaves"]
+
+
+def test_before_the_start_both_stages_are_ahead() -> None:
+    """A round robin has no schedule before the start (no entrants yet: no rounds), and
+    its stage 1 is neither played nor its final in play then: both are "next"; once
+    started the qualifying stage is in play and the final still ahead."""
+    clients = _funded(4)
+    organiser, players = clients[0], clients[1:]
+    for body in ({"format": "round_robin"}, {"format": "swiss", "rounds": 2}):
+        first = {"format": body["format"], **({"rounds": body["rounds"]} if "rounds" in body else {})}
+        created = organiser.post("/api/v1/tournaments/", {
+            "name": "Этапы впереди", "rules": {"players": 2}, "max_entrants": 3, **body,
+            "stages": [first, {"format": "elimination", "advance": 2}]})
+        assert created.status_code == 201, created.content
+        assert [s["status"] for s in created.json()["stages"]] == ["next", "next"], body
+    tournament_id = created.json()["id"]
+    for client in players:
+        assert client.post(f"/api/v1/tournaments/{tournament_id}/join/").status_code == 200
+    detail = organiser.get(f"/api/v1/tournaments/{tournament_id}/").json()
+    assert detail["status"] == "running"  # the last place taken starts it
+    assert [s["status"] for s in detail["stages"]] == ["playing", "next"]
