@@ -33,7 +33,10 @@ export function startsAt(text) {
 
 export const FIELDS = ["name", "format", "players", "deck", "variant", "entry_fee", "rake_percent", "added_prize",
   "guarantee", "payouts", "prize_amounts", "min_entrants", "max_entrants", "starts_at", "rounds", "timer", "time_bank", "time_increment", "spectator_delay", "leaves",
-  "duration", "late_until_round", "reentry", "advance"];
+  "duration", "late_until_round", "reentry", "advance", "final_leaves"];
+
+/* The formats a qualifying stage may have: an elimination final can follow them. */
+export const QUALIFYING = ["swiss", "round_robin"];
 
 /* `values`: the form's fields by name, as strings. */
 export function createBody(values) {
@@ -60,9 +63,13 @@ export function createBody(values) {
     body.late_until_round = number(v("late_until_round"));
     if (body.format === "elimination" && v("reentry")) body.reentry = true;
   }
-  if (body.format === "swiss" && v("advance").trim() !== "") {
-    // Two stages: these swiss rounds, then the best `advance` into an elimination.
-    body.stages = [{ format: "swiss", rounds: body.rounds }, { format: "elimination", advance: number(v("advance")) }];
+  if (QUALIFYING.includes(body.format) && v("advance").trim() !== "") {
+    // Two stages (tournaments/stages.py): the first repeats the format (and a swiss's rounds),
+    // then the best `advance` play an elimination, `final_leaves` its rule.
+    const first = body.format === "swiss" ? { format: "swiss", rounds: body.rounds } : { format: body.format };
+    const final = { format: "elimination", advance: number(v("advance")) };
+    if (v("final_leaves")) final.leaves = v("final_leaves");
+    body.stages = [first, final];
   }
   return body;
 }

@@ -13,9 +13,11 @@ import { layout, placeAmounts, tableOrder, tablePoints, tablesMatching } from ".
 import { bankLeft, clockText, seatSecondsLeft, secondsLeft } from "../../static/durak/clock.js";
 import { plural, STRINGS, translate } from "../../static/durak/i18n.js";
 import { decide, noticeText } from "../../static/durak/notice.js";
-import { createBody, formField, parsePayouts } from "../../static/durak/tourform.js";
+import { createBody, FIELDS, formField, parsePayouts, QUALIFYING } from "../../static/durak/tourform.js";
 import { arenaHTML, stagesHTML } from "../../static/durak/arenaview.js";
-import { actionsOf, bankText, poolHTML, roundsHTML, standingsHTML, summaryHTML, termsText } from "../../static/durak/tourview.js";
+import { actionsOf, bankText, disqualifyPress, isDirector, poolHTML, roundsHTML, standingsHTML, summaryHTML, termsText } from "../../static/durak/tourview.js";
+
+const TEMPLATE = join(fileURLToPath(new URL(".", import.meta.url)), "..", "..", "templates", "tournaments.html");
 
 // The fixtures come from fixtures/tournaments/ (record_tournaments.py), or from the folder in
 // DURAK_TOURNAMENT_FIXTURES (test_recorded_tournaments.py records one afresh there).
@@ -146,6 +148,66 @@ test("the sections: pool lines add up, the organiser's buttons, names escaped", 
   assert.match(summaryHTML(d, L, words("en"), { me: null, live: true }), /Swiss/);
 });
 
+/* The standings' rows of `html` by player: each row's HTML. */
+const standingRows = (html) => new Map([...html.matchAll(/<tr[^>]* data-player="(\d+)">(.*?)<\/tr>/g)].map((m) => [Number(m[1]), m[2]]));
+
+test("the director: a disqualify button on each player's row but the disqualified, «sure?» on the one pressed", needs("swiss"), () => {
+  const d = fixture("swiss");
+  const out = d.standings[1].player;
+  const running = Object.assign({}, d, { status: "running", disqualified: [out] });
+  const L = layout(running, d.organiser);
+  const html = standingsHTML(running, L, words(), { me: d.organiser, confirmDisqualify: null });
+  assert.match(html, /<th>Судья<\/th>/);
+  const rows = standingRows(html);
+  assert.equal(rows.size, d.standings.length);
+  for (const s of d.standings) {
+    const row = rows.get(s.player);
+    if (s.player === out) {
+      assert.match(row, /<td>дисквалифицирован<\/td>$/);
+      assert.ok(!row.includes("data-disqualify"), "no button for the disqualified");
+    } else {
+      assert.ok(row.includes('<button type="button" class="btn danger small" data-disqualify="' + s.player + '">Дисквалифицировать</button>'),
+        `${s.name}: a button naming the player`);
+    }
+  }
+  // The first press: that row's button asks «sure?», every other row's is as it was.
+  const pressed = d.standings[0].player;
+  const sure = standingRows(standingsHTML(running, L, words(), { me: d.organiser, confirmDisqualify: pressed }));
+  assert.match(sure.get(pressed), /data-disqualify="\d+">Точно\? Нажмите ещё раз<\/button>/);
+  assert.equal([...sure.values()].filter((r) => r.includes("Точно?")).length, 1);
+  const en = standingsHTML(running, L, words("en"), { me: d.organiser, confirmDisqualify: pressed });
+  assert.ok(en.includes("<th>Director</th>") && en.includes(">Sure? Press again</button>") && en.includes(">Disqualify</button>"));
+  assert.ok(en.includes("<td>disqualified</td>"));
+});
+
+test("only the organiser of a running tournament directs: nobody else, and not before or after", needs("swiss"), () => {
+  const d = fixture("swiss");
+  const running = Object.assign({}, d, { status: "running", disqualified: [] });
+  const other = d.standings.find((s) => s.player !== d.organiser).player;
+  assert.equal(isDirector(running, d.organiser), true);
+  for (const [detail, me] of [[running, other], [running, null], [running, undefined], [d, d.organiser],
+    [Object.assign({}, d, { status: "cancelled" }), d.organiser]]) {
+    assert.equal(isDirector(detail, me), false, `${detail.status}, ${me}`);
+    const html = standingsHTML(detail, layout(detail, me), words(), { me, confirmDisqualify: null });
+    assert.ok(!html.includes("data-disqualify") && !html.includes("Судья"), `${detail.status}, ${me}`);
+  }
+  assert.equal(standingsHTML(Object.assign({}, running, { status: "registration" }), layout(running, d.organiser), words(), { me: d.organiser }), "");
+});
+
+test("a disqualify press: the first asks, a second on the same player posts /disqualify/ with that player", () => {
+  assert.deepEqual(disqualifyPress(7, null, 5), { confirm: 5, request: null });
+  assert.deepEqual(disqualifyPress(7, 3, 5), { confirm: 5, request: null }); // another row's «sure?» moves here
+  assert.deepEqual(disqualifyPress(7, 5, 5),
+    { confirm: null, request: { method: "POST", path: "/tournaments/7/disqualify/", body: { player: 5 } } });
+  // The button's data-disqualify as the page reads it: a number, so the second press matches the first.
+  const html = standingsHTML(
+    { status: "running", organiser: 1, disqualified: [], format: "swiss" },
+    { standings: [{ place: 1, player: 42, name: "Аня", points: 1, tiebreak: 0, prize: 0 }], elimination: false }, words(), { me: 1 });
+  const pressed = Number(/data-disqualify="([^"]+)"/.exec(html)[1]);
+  const first = disqualifyPress(3, null, pressed);
+  assert.deepEqual(disqualifyPress(3, first.confirm, pressed).request.body, { player: 42 });
+});
+
 test("256 tables of 4: laid out and drawn in one go, fast", () => {
   const tables = [];
   const entrants = [];
@@ -235,6 +297,32 @@ test("the create form: the arena, late registration, re-entry and stages", () =>
   assert.equal(createBody({ name: "S", format: "swiss", rounds: "4", advance: "" }).stages, undefined);
   assert.equal(formField("stages"), "advance");
   assert.equal(formField("duration"), "duration");
+});
+
+test("the create form: an elimination final after a swiss or a round robin, its own rule for who leaves", () => {
+  const swiss = createBody({ name: "S", format: "swiss", rounds: "4", advance: "8", final_leaves: "half", leaves: "durak" });
+  assert.deepEqual(swiss.stages, [{ format: "swiss", rounds: 4 }, { format: "elimination", advance: 8, leaves: "half" }]);
+  assert.equal(swiss.leaves, undefined); // the final's rule goes in its stage, never as the body's "leaves"
+  const robin = createBody({ name: "R", format: "round_robin", advance: "4", final_leaves: "durak", rounds: "5" });
+  assert.deepEqual(robin.stages, [{ format: "round_robin" }, { format: "elimination", advance: 4, leaves: "durak" }]);
+  assert.equal(robin.rounds, undefined);
+  assert.equal(createBody({ name: "R", format: "round_robin", advance: " ", final_leaves: "half" }).stages, undefined);
+  for (const format of ["elimination", "arena"]) {
+    assert.equal(createBody({ name: "E", format, advance: "4", final_leaves: "half", duration: "20" }).stages, undefined, format);
+  }
+  assert.deepEqual(createBody({ name: "S", format: "swiss", rounds: "3", advance: "x" }).stages[1].advance, "x"); // the server names it
+  assert.deepEqual(QUALIFYING, ["swiss", "round_robin"]);
+});
+
+test("the create form's template holds a control for every field the body is made of, shown for its formats", () => {
+  const html = readFileSync(TEMPLATE, "utf8");
+  for (const name of FIELDS) assert.equal((html.match(new RegExp('name="' + name + '"', "g")) || []).length, 1, name);
+  for (const field of ["advance", "final_leaves"]) {
+    const only = new RegExp('data-field="' + field + '" data-only="([^"]+)"').exec(html);
+    assert.ok(only, field);
+    assert.deepEqual(only[1].split(" "), QUALIFYING, field);
+  }
+  assert.match(html, /<select name="final_leaves">\s*<option value="durak"[^>]*>[^<]+<\/option>\s*<option value="half"/);
 });
 
 test("the arena's leaderboard and the stages as HTML", () => {
