@@ -70,7 +70,8 @@ def _seating(tournament: Tournament, number: int, seed: str, played: list[standi
     chain = stages.chain(tournament, standings.entrants(tournament))
     if chain is not None and number > chain.first_rounds:  # the elimination stage
         progress = stages.progress(chain, standings.entrants(tournament), [r.round for r in played],
-                                   standings.disqualified(tournament), standings.lot(tournament), seats)
+                                   standings.out_before_final_stage(tournament, chain), standings.lot(tournament),
+                                   seats)
         return _knockout(tournament, number, played, progress, active, seed, byes_had)
     if tournament.format == Tournament.Format.ELIMINATION:
         progress = elimination.progress(late.first_round_field(tournament), [r.round for r in played],

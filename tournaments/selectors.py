@@ -148,7 +148,10 @@ def stages_of(tournament: Tournament) -> list[dict[str, Any]] | None:
         return None
     played = [p.round for p in standings.played_rounds(tournament)]
     field = standings.entrants(tournament)
-    return stages.describe(tournament, field, played, standings.disqualified(tournament),
+    chain = stages.chain(tournament, field)
+    assert chain is not None
+    # Who went on was fixed when the qualifying ended: a later disqualification changes nothing.
+    return stages.describe(tournament, field, played, standings.out_before_final_stage(tournament, chain),
                            standings.lot(tournament))
 
 

@@ -99,13 +99,24 @@ def last_rounds(tournament: Tournament, players: set[int]) -> dict[int, int]:
     return last
 
 
+def out_before_final_stage(tournament: Tournament, chain: stages.Chain) -> set[int]:
+    """The disqualified who take no part in the stages' elimination: those disqualified
+    while the qualifying stage was played. Who went on is fixed when it ends: one who went
+    on and is disqualified later stays in the elimination's field and forfeits there (as
+    in any elimination), or the best of the rest would be found to sit in rounds already
+    played that they never sat in, and no later round could be seated."""
+    out = disqualified(tournament)
+    last = last_rounds(tournament, out)
+    return {player for player in out if last.get(player, 0) <= chain.first_rounds}
+
+
 def mark_eliminated(tournament: Tournament, played: list[NumberedRound]) -> None:
     """Elimination: entrants who left in the last closed round are out; with stages, those
     who did not go on when the qualifying stage ended."""
     chain = stages.chain(tournament, entrants(tournament)) if played else None
     if chain is not None and len(played) == chain.first_rounds:
         field_ids = entrants(tournament)
-        on = stages.advancing(chain, field_ids, [p.round for p in played], disqualified(tournament),
+        on = stages.advancing(chain, field_ids, [p.round for p in played], out_before_final_stage(tournament, chain),
                               lot(tournament), tournament.seats)
         tournament.entries.filter(status=Entry.Status.PLAYING).exclude(player_id__in=on).update(
             status=Entry.Status.ELIMINATED, out_in_round=played[-1].number, current_game=None)
@@ -185,7 +196,10 @@ def compute(tournament: Tournament, played: list[NumberedRound], *, final: bool 
         scored = swiss.rows(field_ids, rounds[:chain.first_rounds], seats=tournament.seats)
         points = {r.player: r.points for r in scored}
         tiebreak = {r.player: r.buchholz for r in scored}
-        ranked = stages.standings(chain, field_ids, rounds, out, drawn, tournament.seats)
+        # Those disqualified after going on are in the elimination's ranking; ``out`` takes
+        # them out of it below, to the last places.
+        ranked = stages.standings(chain, field_ids, rounds, out_before_final_stage(tournament, chain), drawn,
+                                  tournament.seats)
     elif tournament.format == Tournament.Format.ELIMINATION:
         ranked = elimination.standings(late.first_round_field(tournament), rounds, tournament.leaves,
                                        late.arrivals(tournament))

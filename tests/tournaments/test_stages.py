@@ -129,3 +129,42 @@ def test_before_the_start_both_stages_are_ahead() -> None:
     detail = organiser.get(f"/api/v1/tournaments/{tournament_id}/").json()
     assert detail["status"] == "running"  # the last place taken starts it
     assert [s["status"] for s in detail["stages"]] == ["playing", "next"]
+
+
+def test_one_who_went_on_and_is_disqualified_in_the_elimination_forfeits_there_and_it_still_ends() -> None:
+    """Who went on is fixed when the qualifying ends: disqualifying one of them during the
+    elimination neither brings the next-best in (into rounds they never sat in) nor stops
+    the tournament; they forfeit where they sit and come last with no prize."""
+    clients = _funded(9)
+    organiser, players = clients[0], clients[1:]
+    by_id = {c.player.pk: c for c in players}
+    before = {pk: _balance(c) for pk, c in by_id.items()}
+    created = organiser.post("/api/v1/tournaments/", {
+        "name": "Отбор и финал", "format": "swiss", "rounds": 3, "rules": {"players": 2, "deck": 24},
+        "entry_fee": 20, "payouts": [50, 30, 20], "max_entrants": 8,
+        "stages": [{"format": "swiss", "rounds": 3}, {"format": "elimination", "advance": 4}]})
+    assert created.status_code == 201, created.content
+    tournament_id = created.json()["id"]
+    for client in players:
+        assert client.post(f"/api/v1/tournaments/{tournament_id}/join/").status_code == 200
+    rng = random.Random(12)
+    url = f"/api/v1/tournaments/{tournament_id}/"
+    while len(organiser.get(url).json()["rounds"]) <= 3:  # the qualifying, to its end
+        for game_id in open_tables(tournament_id):
+            table_play_out(game_id, rng)
+    went_on = organiser.get(url).json()["stages"][1]["advancing"]
+    out = went_on[0]
+    answer = organiser.post(f"{url}disqualify/", {"player": out})
+    assert answer.status_code == 200, answer.content
+    detail = _play_to_the_end(organiser, tournament_id, seed=13)
+    assert detail["status"] == "finished"
+    assert detail["stages"][1]["advancing"] == went_on, "who went on changed after the qualifying"
+    for round_ in detail["rounds"][3:]:
+        seated = {p for t in round_["tables"] for p in t["players"]} | set(round_["byes"])
+        assert seated <= set(went_on), "only those who went on play the elimination"
+    standings = detail["standings"]
+    assert [row["place"] for row in standings].count(1) == 1
+    assert standings[-1]["player"] == out and standings[-1]["prize"] == 0
+    assert {row["player"] for row in standings[:3]} == set(went_on) - {out}
+    _check_audit(tournament_id)
+    _check_money(detail, before, by_id, organiser)
