@@ -10,45 +10,27 @@ from typing import Any
 
 import pytest
 
-from games import engine, selectors
-from games.engine import Action, State
+from games import selectors
 from games.models import Game
-from games.services import action_play
 from tests.harness.clients import Client
 from tournaments.models import Tournament
 
-from .playing import create, funded, ledger_balanced, open_tables, table_play_out
+from .playing import (
+    Line,
+    create,
+    drawn,
+    funded,
+    ledger_balanced,
+    line_play,
+    line_to,
+    open_tables,
+    table_play_out,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _line_to_a_draw(state: State, tries: int = 5000) -> list[tuple[int, Action]] | None:
-    """Legal moves from ``state`` that end the game in a draw (random lines, seeded); None
-    when none of ``tries`` lines draws (some deals hardly can)."""
-    for attempt in range(tries):
-        rng = random.Random(attempt)
-        line: list[tuple[int, Action]] = []
-        here = state
-        while here.result is None and len(line) < 2000:
-            seat = engine.actors(here)[0]
-            action = rng.choice(engine.legal_actions(here, seat))
-            for event in engine.decide(here, seat, action):
-                here = engine.apply(here, event)
-            line.append((seat, action))
-        if here.result is not None and here.result.draw:
-            return line
-    return None
-
-
-def _play_line(game_id: int, line: list[tuple[int, Action]]) -> None:
-    game = Game.objects.get(pk=game_id)
-    people = {seat.number: seat.player for seat in selectors.seats_of(game) if seat.player is not None}
-    for seat, action in line:
-        game.refresh_from_db()
-        action_play(game_id=game_id, player=people[seat], action=action, expected_seq=game.seq)
-
-
-def _final_with_a_drawn_line() -> tuple[list[Client], dict[str, Any], int, list[tuple[int, Action]]]:
+def _final_with_a_drawn_line() -> tuple[list[Client], dict[str, Any], int, Line]:
     """A two-player final (organiser, Alice, Bob; the tournament; its game) whose deal can
     end in a draw, and a line to that draw. The deal is the fair deal's, seeded per run: a
     deal where no random line draws is left, and the next tournament deals anew."""
@@ -60,7 +42,7 @@ def _final_with_a_drawn_line() -> tuple[list[Client], dict[str, Any], int, list[
         alice.post(f"/api/v1/tournaments/{t['id']}/join/")
         bob.post(f"/api/v1/tournaments/{t['id']}/join/")
         [final] = open_tables(t["id"])
-        line = _line_to_a_draw(selectors.game_state(Game.objects.get(pk=final)))
+        line = line_to(selectors.game_state(Game.objects.get(pk=final)), drawn)
         if line is not None:
             return people, t, final, line
     raise AssertionError("no drawn line found in five deals")
@@ -68,7 +50,7 @@ def _final_with_a_drawn_line() -> tuple[list[Client], dict[str, Any], int, list[
 
 def test_a_drawn_final_is_replayed_until_one_player_wins() -> None:
     (organiser, alice, bob), t, final, line = _final_with_a_drawn_line()
-    _play_line(final, line)
+    line_play(final, line)
     assert (Game.objects.get(pk=final).result or {})["draw"] is True
     detail = organiser.get(f"/api/v1/tournaments/{t['id']}/").json()
     assert detail["status"] == "running", "a drawn final does not end the tournament"
