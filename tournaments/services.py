@@ -144,8 +144,9 @@ def _join_late(tournament: Tournament, entry: Entry | None, player: Player, seed
     if entry is not None and entry.status == Entry.Status.ELIMINATED and not tournament.reentry:
         raise AlreadyEntered()
     entry = late.late_entry(tournament, entry, player.pk, seed)
-    ledger.move(f"fee:{tournament.pk}:{player.pk}:{entry.joins}", Movement.Kind.ENTRY_FEE, ledger.wallet(player),
-                ledger.pool(tournament), tournament.entry_fee, tournament=tournament, spend=True)
+    # An entry fee like any (welcome coins first): welcome coins pay entry fees, late ones too.
+    ledger.fee_pay(f"fee:{tournament.pk}:{player.pk}:{entry.joins}", Movement.Kind.ENTRY_FEE, player.pk,
+                   ledger.pool(tournament), tournament.entry_fee, tournament=tournament)
     late.rake_top_up(tournament)
     if arena_play.is_arena(tournament):
         arena_play.entrant_waits(entry)

@@ -117,3 +117,33 @@ def test_reentry_needs_it_allowed_and_late_registration_needs_a_running_round() 
         answer = organiser.post("/api/v1/tournaments/", {"name": "x", **body})
         assert answer.status_code == 400, answer.content
         assert answer.json()["error"]["field"] == field
+
+
+def test_a_late_entry_fee_is_paid_with_welcome_coins_like_any_entry_fee() -> None:
+    """Welcome coins pay entry fees (``coins.ledger.fee_pay``), a late entry's too: a
+    newcomer holding only their welcome coins gets in while late registration is open."""
+    organiser = _funded(1)[0]
+    first = [Client.member() for _ in range(2)]
+    newcomer = Client.member()
+    for client in [*first, newcomer]:
+        assert client.post("/api/v1/wallet/welcome/").status_code == 200
+    created = organiser.post("/api/v1/tournaments/", {
+        "name": "Поздно, но с приветственными", "format": "swiss", "rounds": 2, "rules": {"players": 2, "deck": 24},
+        "entry_fee": FEE, "max_entrants": 8, "late_until_round": 2})
+    assert created.status_code == 201, created.content
+    tournament_id = created.json()["id"]
+    for client in first:
+        assert client.post(f"/api/v1/tournaments/{tournament_id}/join/").status_code == 200
+    assert organiser.post(f"/api/v1/tournaments/{tournament_id}/start/").status_code == 200
+    welcome = ledger.welcome_balance(newcomer.player.pk)
+    assert ledger.wallet_balance(newcomer.player.pk) == welcome, "only welcome coins"
+    answer = newcomer.post(f"/api/v1/tournaments/{tournament_id}/join/")
+    assert answer.status_code == 200, answer.content
+    assert ledger.welcome_balance(newcomer.player.pk) == welcome - FEE
+    _play_round(tournament_id, random.Random(5))
+    _play_round(tournament_id, random.Random(6))
+    detail = _detail(organiser, tournament_id)
+    assert detail["status"] == "finished"
+    assert newcomer.player.pk in {row["player"] for row in detail["standings"]}
+    assert detail["pool"]["total"] == 3 * FEE
+    assert ledger.total_sum() == 0 and not ledger.unbalanced_movements()
