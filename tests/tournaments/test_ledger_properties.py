@@ -1,7 +1,8 @@
 """The ledger after any sequence of money movements: every transfer sums to zero, so does
 the whole ledger, and every account's balance is what the tournament's terms say it
-should be (hypothesis draws the sequences: creations, entries, withdrawals, starts,
-cancels by the organiser or by staff, welcome coins, grants)."""
+should be (hypothesis draws the sequences: creations of every format, the arena and
+stages too, entries, withdrawals, starts, cancels by the organiser or by staff, welcome
+coins, grants)."""
 
 from __future__ import annotations
 
@@ -22,10 +23,18 @@ from tournaments.models import Entry, Tournament
 
 PEOPLE = 5
 
-terms = st.fixed_dictionaries({
+# The format moves no coin of its own: a round robin, an arena (whose start seats everyone at
+# once) or stages (a swiss qualifying, then an elimination of its best two) pay in and out alike.
+SHAPES = st.sampled_from([
+    {},
+    {"format": "arena", "duration": 5},
+    {"format": "swiss", "rounds": 2,
+     "stages": [{"format": "swiss", "rounds": 2}, {"format": "elimination", "advance": 2}]},
+])
+terms = st.builds(lambda money, shape: {**money, **shape}, st.fixed_dictionaries({
     "entry_fee": st.integers(0, 400), "rake_percent": st.integers(0, 50), "added_prize": st.integers(0, 300),
     "guarantee": st.integers(0, 900), "max_entrants": st.integers(2, 4),
-})
+}), SHAPES)
 step = st.one_of(
     st.tuples(st.just("create"), st.integers(0, PEOPLE - 1), terms),
     # Entries most often, so that fields fill and tournaments start.
