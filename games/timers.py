@@ -155,20 +155,21 @@ def _past(since: datetime | None, seconds: float) -> bool:
 
 def absence_expire(*, absence_id: int) -> bool:
     """The reconnect window of an absence closed: unless the player came back, the seat
-    is forfeit, and if it must act now the computer moves for it at once."""
+    is forfeit, and if it must act now the computer moves for it at once.
+
+    A game that ended while the window was still open keeps its result: the seat was not
+    given up while there was play, and a finished game's result is final (a tournament
+    derives its rounds from it: a forfeit written after the next round was seated would
+    make a player who went on one who left)."""
     absence = SeatAbsence.objects.filter(pk=absence_id, returned_at__isnull=True,
                                          forfeited_at__isnull=True).select_related("game").first()
-    if absence is None:
+    if absence is None or absence.game.status == Game.Status.FINISHED:
         return False
     if not _past(absence.away_since, float(absence.game.reconnect_window)):
         return False
     absence.forfeited_at = timezone.now()
     absence.save(update_fields=["forfeited_at"])
-    game = Game.objects.get(pk=absence.game_id)
-    if game.status == Game.Status.FINISHED:
-        _record_forfeits(game)
-    else:
-        _game_moved(game.pk, game.seq)
+    _game_moved(absence.game_id, absence.game.seq)
     return True
 
 

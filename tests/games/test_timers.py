@@ -127,6 +127,33 @@ def test_after_the_window_the_seat_is_forfeit_and_the_computer_finishes_for_it(s
     assert not GameEvent.objects.filter(game=game, actor_seat=1, actor__isnull=False).exists()
 
 
+def test_a_window_that_closes_after_the_game_ended_leaves_its_result_alone(scheduled: Scheduled) -> None:
+    """The away player's seat is played by the computer to the end while the reconnect
+    window is still open; when the window then closes, the finished game's result stands
+    (a tournament has counted it and seated its next round from it)."""
+    table = table_create(rules=RULES, options=TIMED)
+    game = table.game
+    absence = SeatAbsence.objects.create(game=game, seat=1, away_since=timezone.now())
+    for _ in range(400):
+        game.refresh_from_db()
+        if game.status == Game.Status.FINISHED:
+            break
+        move = move_due(game)
+        if move.seat == 1:
+            _time_passes(game, 31)
+            assert timers.seat_timed_out(game_id=game.pk, seat=1, expected_seq=game.seq)
+        else:
+            move_play(move)
+    assert game.status == Game.Status.FINISHED
+    assert not (game.result or {}).get("forfeits")
+    ended = game.result
+    SeatAbsence.objects.filter(pk=absence.pk).update(away_since=timezone.now() - timedelta(seconds=61))
+    assert not timers.absence_expire(absence_id=absence.pk)
+    game.refresh_from_db()
+    assert game.result == ended
+    assert not SeatAbsence.objects.get(pk=absence.pk).forfeited
+
+
 def test_the_sweep_fires_timers_whose_tasks_were_lost(scheduled: Scheduled) -> None:
     game = table_create(rules=RULES, options=TIMED).game
     seq = game.seq
