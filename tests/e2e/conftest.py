@@ -15,9 +15,11 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from tests.e2e.players import ApiPlayer, page_player
 from tests.harness.ports import UVICORN_LIMITS, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -158,3 +160,18 @@ def fresh_page(browser: object, server: str) -> Iterator[object]:
         context.close()  # type: ignore[attr-defined]
     assert not problems, f"JavaScript errors on the page: {problems}"
 
+
+@pytest.fixture()
+def api_players(server: str) -> Iterator[Any]:
+    """Make players over the API (with a page: the page's own guest, registered); each is
+    closed after the test."""
+    made: list[ApiPlayer] = []
+
+    def make(page: Any = None) -> ApiPlayer:
+        player = page_player(server, page) if page is not None else ApiPlayer(server)
+        made.append(player)
+        return player
+
+    yield make
+    for player in made:
+        player.close()

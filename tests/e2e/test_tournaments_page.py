@@ -3,95 +3,25 @@
 table by the «Ваш стол готов» notice, the table showing its tournament and round with no
 «Новая игра», the tournament page following the rounds live to the final and the prizes;
 the pages on a phone; Swiss standings with the Buchholz; 256 tables drawn at once; the
-form's every create setting (a round robin with an elimination final made from it, in
-English); the organiser disqualifying a player from the standings."""
+form's every create setting. More in test_tournament_stages_and_director.py."""
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
-import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
 from tests.e2e import driver
 from tests.e2e.conftest import PHONE, SCREENSHOTS
-from tests.e2e.players import ApiPlayer, detail, own_coins, page_player, play_table, wait_for
+from tests.e2e.players import detail, own_coins, play_table, wait_for
+from tests.e2e.tournament_pages import (
+    balance_loaded,
+    balance_shows,
+    check_the_form_offers_every_create_setting,
+)
 
 FIXTURES = Path(__file__).resolve().parents[1] / "js" / "fixtures" / "tournaments"
-# The form's controls for a create field that is not one control of its own name: the table's
-# rules (the form offers these three options) and the stages (the final's size and rule).
-FORM_CONTROLS = {"rules": ("players", "deck", "variant"), "stages": ("advance", "final_leaves")}
-# Controls shown only for some formats (data-only), by format.
-SHOWN_FOR = {
-    "elimination": {"leaves", "late_until_round", "reentry"},
-    "swiss": {"rounds", "advance", "final_leaves", "late_until_round"},
-    "round_robin": {"advance", "final_leaves"},
-    "arena": {"duration", "late_until_round"},
-}
-
-
-def _create_fields(server: str) -> list[str]:
-    """Every field of the create request's body, from the OpenAPI schema the server serves."""
-    schema = httpx.get(server + "/api/schema/", headers={"Accept": "application/json"}, timeout=30).json()
-    body = schema["paths"]["/api/v1/tournaments/"]["post"]["requestBody"]["content"]["application/json"]["schema"]
-    return list(schema["components"]["schemas"][body["$ref"].rsplit("/", 1)[1]]["properties"])
-
-
-def _check_the_form_offers_every_create_setting(page: Any, server: str) -> None:
-    """A control for every field of the create body (the schema's), each shown for the
-    formats it is for and hidden for the others."""
-    form = page.locator("#create")
-    fields = _create_fields(server)
-    assert {"time_bank", "time_increment", "prize_amounts", "late_until_round", "reentry", "stages",
-            "duration"} <= set(fields), fields
-    for name in fields:
-        for control in FORM_CONTROLS.get(name, (name,)):
-            assert form.locator(f'[name="{control}"]').count() == 1, (name, control)
-    some = set().union(*SHOWN_FOR.values())
-    for fmt, shown in SHOWN_FOR.items():
-        form.locator('[name="format"]').select_option(fmt)
-        for control in some:
-            visible = form.locator(f'[data-field="{control}"]').is_visible()
-            assert visible == (control in shown), (fmt, control, visible)
-    form.locator('[name="format"]').select_option("elimination")
-
-
-@pytest.fixture()
-def api_players(server: str) -> Iterator[Any]:
-    made: list[ApiPlayer] = []
-
-    def make(page: Any = None) -> ApiPlayer:
-        player = page_player(server, page) if page is not None else ApiPlayer(server)
-        made.append(player)
-        return player
-
-    yield make
-    for player in made:
-        player.close()
-
-
-def _balance_loaded(page: Any) -> None:
-    # The balance is written as the language groups digits («1 000»): compared without spaces.
-    page.wait_for_function("() => /^\\d+$/.test(document.querySelector('#balance').textContent.replace(/\\s/g, ''))")
-
-
-def _balance_shows(page: Any, coins: int, organiser: Any) -> None:
-    """Until the header's balance reads ``coins``; if it never does, what it read and what
-    the wallet's API says (a flaky run once timed out here with nothing more to go on)."""
-    try:
-        page.wait_for_function("(n) => document.querySelector('#balance').textContent.replace(/\\s/g, '') === n",
-                               arg=str(coins))
-    except PlaywrightTimeout as e:
-        shown = page.locator("#balance").text_content()
-        wallet = organiser.call("GET", "/wallet/")
-        raise AssertionError(f"the balance shows {shown!r}, not {coins}; the wallet says {wallet.text}") from e
-
-
 def _at_tournament_table(page: Any, timeout: float = 30_000) -> None:
     """The game page shows a tournament table: the bar with its name and round."""
     page.wait_for_selector("#tour-bar:not([hidden]) .tt-round", timeout=timeout)
@@ -107,18 +37,18 @@ def test_an_elimination_tournament_from_the_form_to_the_final(fresh_page: Any, s
                                                               tmp_path_factory: Any) -> None:
     host = fresh_page()
     host.goto("/tournaments/")
-    _balance_loaded(host)
+    balance_loaded(host)
     assert host.locator("#welcome-guest").is_visible() and not host.locator("#btn-welcome").is_visible()
     organiser = api_players(host)  # registered: the welcome coins are for accounts
     # The organiser's added prize and guarantee come from coins of its own, never welcome coins.
     own_coins(tmp_path_factory, organiser.id)
     host.reload()  # as the account corner's sign-up does
-    _balance_loaded(host)
+    balance_loaded(host)
     host.locator("#btn-welcome").click()
     host.wait_for_function("() => document.querySelector('#balance').textContent.replace(/\\s/g, '') === '2000'")
 
     # Every field of the create body is on the form; a bad value is refused naming its field.
-    _check_the_form_offers_every_create_setting(host, server)
+    check_the_form_offers_every_create_setting(host, server)
     host.fill('#create [name="name"]', "Кубок браузера")
     host.fill('#create [name="entry_fee"]', "10")
     host.fill('#create [name="rake_percent"]', "60")
@@ -268,7 +198,7 @@ def test_the_tournament_page_and_its_table_on_a_phone(fresh_page: Any, server: s
     phone = fresh_page(viewport=PHONE)
     phone.goto(f"/tournaments/{tournament}/")
     phone.wait_for_selector('[data-do="join"]')
-    _balance_loaded(phone)
+    balance_loaded(phone)
     # A guest is asked to sign up first: coins at stake are for accounts.
     phone.locator('[data-do="join"]').click()
     phone.wait_for_selector("#tour-message:not([hidden])")
@@ -401,7 +331,7 @@ def test_256_tables_are_drawn_at_once_from_one_answer(fresh_page: Any, api_playe
 def test_withdraw_and_cancel_give_every_coin_back(fresh_page: Any, api_players: Any, tmp_path_factory: Any) -> None:
     page = fresh_page()
     page.goto("/tournaments/")
-    _balance_loaded(page)
+    balance_loaded(page)
     organiser = api_players(page)
     organiser.welcome()
     own_coins(tmp_path_factory, organiser.id)  # 1,000 of its own beside the 1,000 welcome coins
@@ -411,12 +341,12 @@ def test_withdraw_and_cancel_give_every_coin_back(fresh_page: Any, api_players: 
     assert made.status_code == 201, made.text
     tournament = made.json()["id"]
     page.goto(f"/tournaments/{tournament}/")
-    _balance_shows(page, 1925, organiser)
+    balance_shows(page, 1925, organiser)
     page.locator('[data-do="join"]').click()
-    _balance_shows(page, 1900, organiser)
+    balance_shows(page, 1900, organiser)
     assert page.locator("#t-entrants .entrants li.you").count() == 1
     page.locator('[data-do="withdraw"]').click()
-    _balance_shows(page, 1925, organiser)
+    balance_shows(page, 1925, organiser)
     assert page.locator("#t-entrants .entrants li").count() == 0
     # Cancelling asks for a second press.
     page.locator('[data-do="cancel"]').click()
@@ -424,97 +354,5 @@ def test_withdraw_and_cancel_give_every_coin_back(fresh_page: Any, api_players: 
     page.locator('[data-do="cancel"]').click()
     page.wait_for_selector("body[data-status='cancelled']")
     assert "отменён" in page.locator("#t-summary").inner_text()
-    _balance_shows(page, 2000, organiser)
+    balance_shows(page, 2000, organiser)
     assert page.locator("[data-do]").count() == 0
-
-
-def test_a_round_robin_with_an_elimination_final_from_the_form_in_english(fresh_page: Any, server: str,
-                                                                          api_players: Any) -> None:
-    page = fresh_page()
-    page.goto("/tournaments/")
-    _balance_loaded(page)
-    api_players(page)  # creating a tournament is for accounts
-    _balance_loaded(page)
-    _check_the_form_offers_every_create_setting(page, server)
-    form = page.locator("#create")
-    form.locator('[name="format"]').select_option("round_robin")
-    label = form.locator('[data-field="final_leaves"]')
-    assert label.locator("span").first.inner_text() == "Финал на выбывание: кто выбывает из-за стола"
-    page.locator('.lang-switch [data-set-lang="en"]').click()
-    page.wait_for_function("() => document.querySelector('#create [data-field=\"advance\"] span').textContent"
-                           " === 'Elimination final: how many qualify'")
-    assert label.locator("span").first.inner_text() == "Elimination final: who leaves each table"
-    assert label.locator("option").all_inner_texts() == ["The durak", "The worse half"]
-    assert "round robin" in form.locator('[data-field="advance"] .help').inner_text()
-    page.screenshot(path=str(SCREENSHOTS / "tournament-form-stages-en.png"), full_page=True)
-    page.fill('#create [name="name"]', "Round robin cup")
-    page.fill('#create [name="max_entrants"]', "6")
-    page.fill('#create [name="advance"]', "9")  # more than can enter: refused, named at the field
-    form.locator('[name="final_leaves"]').select_option("half")
-    form.locator('button[type="submit"]').click()
-    error = form.locator('[data-field="advance"] .field-error')
-    error.wait_for(state="visible")
-    assert "advance" in error.inner_text()
-    page.fill('#create [name="advance"]', "4")
-    form.locator('button[type="submit"]').click()
-    page.wait_for_url(re.compile(r"/tournaments/\d+/$"))
-    tournament = int(page.url.rstrip("/").rsplit("/", 1)[1])
-    shown = httpx.get(f"{server}/api/v1/tournaments/{tournament}/", timeout=30).json()["stages"]
-    assert [(s["format"], s.get("advance"), s.get("leaves")) for s in shown] == [
-        ("round_robin", None, None), ("elimination", 4, "half")]
-    page.wait_for_selector("#t-stages:not([hidden]) ol.stages li")
-    stages = page.locator("#t-stages").inner_text()
-    assert "Stage 1: Round robin" in stages and "Stage 2: Elimination" in stages, stages
-    assert "the worse half of each table leaves" in stages and "top 4 of stage 1" in stages, stages
-    assert page.locator("#t-stages .tstatus").all_inner_texts() == ["next", "next"]  # nothing played before the start
-    page.screenshot(path=str(SCREENSHOTS / "tournament-stages-en.png"), full_page=True)
-
-
-def test_the_organiser_disqualifies_a_player_from_the_page(fresh_page: Any, api_players: Any) -> None:
-    page = fresh_page()
-    page.goto("/tournaments/")
-    _balance_loaded(page)
-    organiser = api_players(page)
-    made = organiser.call("POST", "/tournaments/", {"name": "Кубок судьи", "format": "elimination", "rules": {"players": 2},
-                                                    "min_entrants": 4, "max_entrants": 4, "timer": 600})
-    assert made.status_code == 201, made.text
-    tournament = made.json()["id"]
-    entrants = [api_players() for _ in range(4)]
-    for player in entrants:
-        player.join(tournament)  # the last place taken starts it
-    wait_for(lambda: detail(organiser, tournament)["status"] == "running", what="the start")
-    out = entrants[2]
-    page.goto(f"/tournaments/{tournament}/")
-    page.wait_for_selector("#t-standings:not([hidden]) tbody tr")
-    standings = page.locator("#t-standings")
-    assert "Судья" in standings.locator("thead").inner_text()
-    assert standings.locator("button[data-disqualify]").count() == 4
-    # Someone else's view of the same page has no director's column.
-    watcher = fresh_page()
-    watcher.goto(f"/tournaments/{tournament}/")
-    watcher.wait_for_selector("#t-standings:not([hidden]) tbody tr")
-    assert watcher.locator("#t-standings button[data-disqualify]").count() == 0
-    assert "Судья" not in watcher.locator("#t-standings thead").inner_text()
-
-    button = standings.locator(f'button[data-disqualify="{out.id}"]')
-    assert button.inner_text() == "Дисквалифицировать"
-    button.click()  # the first press asks
-    page.wait_for_function("(p) => document.querySelector(`#t-standings button[data-disqualify=\"${p}\"]`)"
-                           ".textContent.startsWith('Точно?')", arg=out.id)
-    assert detail(organiser, tournament)["disqualified"] == []
-    page.screenshot(path=str(SCREENSHOTS / "tournament-disqualify-sure.png"), full_page=True)
-    standings.locator(f'button[data-disqualify="{out.id}"]').click()  # the second sends it
-    row = standings.locator(f'tbody tr[data-player="{out.id}"]')
-    row.locator("td", has_text="дисквалифицирован").wait_for()
-    assert row.locator("button").count() == 0
-    assert standings.locator("button[data-disqualify]").count() == 3
-    now = detail(organiser, tournament)
-    assert now["disqualified"] == [out.id]
-    assert next(e["status"] for e in now["entrants"] if e["player"] == out.id) == "eliminated"
-    # The disqualified ranks last, on the director's page and on everyone's.
-    assert standings.locator("tbody tr").last.get_attribute("data-player") == str(out.id)
-    assert "выбыл" in row.inner_text()
-    watcher.wait_for_function("(p) => { const rows = document.querySelectorAll('#t-standings tbody tr');"
-                              " return rows[rows.length - 1].dataset.player === String(p); }", arg=out.id)
-    assert "выбыл" in watcher.locator(f'#t-standings tbody tr[data-player="{out.id}"]').inner_text()
-    page.screenshot(path=str(SCREENSHOTS / "tournament-disqualified.png"), full_page=True)
