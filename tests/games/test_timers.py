@@ -106,21 +106,29 @@ def test_reconnecting_in_the_window_takes_the_seat_back(scheduled: Scheduled) ->
     assert name == "games.timer_tasks.seat_timeout" and args == (game.pk, seat, game.seq) and 24 < left < 25
 
 
-def test_after_the_window_the_seat_is_forfeit_and_the_computer_finishes_for_it(scheduled: Scheduled) -> None:
-    table = table_create(rules=RULES, options=TIMED)
-    game = table.game
-    absence = SeatAbsence.objects.create(game=game, seat=1, away_since=timezone.now() - timedelta(seconds=61))
-    assert timers.absence_expire(absence_id=absence.pk)
-    assert not timers.seat_returned(game_id=game.pk, seat=1)  # too late
+def _played_out_with_seat_1_away(game: Game, *, wait: float | None) -> None:
+    """Play ``game`` to its end: seat 0 moves, seat 1's clock runs out at each of its turns
+    (after ``wait`` seconds of its move, or at once) and the computer moves for it."""
     for _ in range(400):
         game.refresh_from_db()
         if game.status == Game.Status.FINISHED:
             break
         move = move_due(game)
         if move.seat == 1:
-            assert timers.seat_timed_out(game_id=game.pk, seat=1, expected_seq=game.seq)  # no wait at all
+            if wait is not None:
+                _time_passes(game, wait)
+            assert timers.seat_timed_out(game_id=game.pk, seat=1, expected_seq=game.seq)
         else:
             move_play(move)
+
+
+def test_after_the_window_the_seat_is_forfeit_and_the_computer_finishes_for_it(scheduled: Scheduled) -> None:
+    table = table_create(rules=RULES, options=TIMED)
+    game = table.game
+    absence = SeatAbsence.objects.create(game=game, seat=1, away_since=timezone.now() - timedelta(seconds=61))
+    assert timers.absence_expire(absence_id=absence.pk)
+    assert not timers.seat_returned(game_id=game.pk, seat=1)  # too late
+    _played_out_with_seat_1_away(game, wait=None)  # forfeit: no wait at all
     assert game.status == Game.Status.FINISHED
     assert game.result is not None and game.result["forfeits"] == [1]
     assert selectors.game_view_for(game, table.people[0])["result"]["forfeits"] == [1]
@@ -134,16 +142,7 @@ def test_a_window_that_closes_after_the_game_ended_leaves_its_result_alone(sched
     table = table_create(rules=RULES, options=TIMED)
     game = table.game
     absence = SeatAbsence.objects.create(game=game, seat=1, away_since=timezone.now())
-    for _ in range(400):
-        game.refresh_from_db()
-        if game.status == Game.Status.FINISHED:
-            break
-        move = move_due(game)
-        if move.seat == 1:
-            _time_passes(game, 31)
-            assert timers.seat_timed_out(game_id=game.pk, seat=1, expected_seq=game.seq)
-        else:
-            move_play(move)
+    _played_out_with_seat_1_away(game, wait=31)
     assert game.status == Game.Status.FINISHED
     assert not (game.result or {}).get("forfeits")
     ended = game.result

@@ -32,15 +32,21 @@ def _play_to_the_end(organiser: Client, tournament_id: int, seed: int) -> dict[s
     return detail
 
 
+def _qualifying_and_final(organiser: Client) -> Any:
+    """The organiser's answer to creating a swiss of 3 rounds for 8 at tables of 2, whose
+    best 4 then play an elimination final (fee 20, prizes 50/30/20 %)."""
+    return organiser.post("/api/v1/tournaments/", {
+        "name": "Отбор и финал", "format": "swiss", "rounds": 3, "rules": {"players": 2, "deck": 24},
+        "entry_fee": 20, "payouts": [50, 30, 20], "max_entrants": 8,
+        "stages": [{"format": "swiss", "rounds": 3}, {"format": "elimination", "advance": 4}]})
+
+
 def test_a_swiss_qualifies_the_best_four_for_an_elimination() -> None:
     clients = _funded(9)
     organiser, players = clients[0], clients[1:]
     by_id = {c.player.pk: c for c in players}
     before = {pk: _balance(c) for pk, c in by_id.items()}
-    created = organiser.post("/api/v1/tournaments/", {
-        "name": "Отбор и финал", "format": "swiss", "rounds": 3, "rules": {"players": 2, "deck": 24},
-        "entry_fee": 20, "payouts": [50, 30, 20], "max_entrants": 8,
-        "stages": [{"format": "swiss", "rounds": 3}, {"format": "elimination", "advance": 4}]})
+    created = _qualifying_and_final(organiser)
     assert created.status_code == 201, created.content
     shown = created.json()["stages"]
     assert [s["format"] for s in shown] == ["swiss", "elimination"]
@@ -139,10 +145,7 @@ def test_one_who_went_on_and_is_disqualified_in_the_elimination_forfeits_there_a
     organiser, players = clients[0], clients[1:]
     by_id = {c.player.pk: c for c in players}
     before = {pk: _balance(c) for pk, c in by_id.items()}
-    created = organiser.post("/api/v1/tournaments/", {
-        "name": "Отбор и финал", "format": "swiss", "rounds": 3, "rules": {"players": 2, "deck": 24},
-        "entry_fee": 20, "payouts": [50, 30, 20], "max_entrants": 8,
-        "stages": [{"format": "swiss", "rounds": 3}, {"format": "elimination", "advance": 4}]})
+    created = _qualifying_and_final(organiser)
     assert created.status_code == 201, created.content
     tournament_id = created.json()["id"]
     for client in players:
