@@ -193,10 +193,17 @@ class ActionInputSerializer(GameInputSerializer):
         except EngineError as error:
             raise engine_refusal(error) from error
         try:
-            seq = self.fields["expected_seq"].run_validation(data.get("expected_seq", empty))
+            # The class's own field, unbound: ``self.fields`` would deep-copy all six;
+            # validating changes no field.
+            seq = self._declared_fields["expected_seq"].run_validation(data.get("expected_seq", empty))
         except ValidationError as error:
             raise ValidationError({"expected_seq": error.detail}) from error
         return {"action": action, "expected_seq": seq}
+
+    def run_validators(self, value: Any) -> None:
+        # DRF merges read-only fields' defaults in here, building ``self.fields`` to find
+        # them (a deep copy of all six, nine tenths of reading an action); there are none.
+        serializers.Field.run_validators(self, value)
 
     def to_value(self, data: dict[str, Any]) -> ActionInput:
         return ActionInput(action=data["action"], expected_seq=data["expected_seq"])
