@@ -20,6 +20,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from accounts.models import DEVICE_NAME_MAX, Device
+from accounts.token_rows import device_with_owner
 from core.errors import NotFound
 
 TOUCH_EVERY = timedelta(seconds=60)
@@ -52,7 +53,7 @@ def device_create(*, user: Any, name: str = "") -> tuple[Device, str]:
 def device_for_token(key: str) -> Device | None:
     """The live device a token belongs to, with its user and player (one query), or None for
     an unknown or expired token (an expired one is deleted)."""
-    device = Device.objects.select_related("user", "user__player").filter(key_digest=_digest(key)).first()
+    device = device_with_owner(_digest(key))
     if device is None:
         return None
     now = timezone.now()
