@@ -17,13 +17,12 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from channels.db import database_sync_to_async
-
 from accounts.models import Player
 from games import privacy, selectors, spectators, store
 from games.engine import Event, GameFinished, event_from_dict, redact
 from games.errors import GameNotFound
 from games.models import Game
+from live.db import db_call
 
 # Games whose logs one process keeps; a game that falls out is simply read again.
 CACHED_GAMES = 512
@@ -56,8 +55,13 @@ class _Log:
     events: tuple[Stored, ...] = ()
     # Rendered ``event`` messages by (seq, seat): spectators all share seat None.
     texts: dict[tuple[int, int | None], str] = field(default_factory=dict)
+    # Held while this game's log is read from the database: one read of a game at a time.
+    loading: threading.Lock = field(default_factory=threading.Lock)
 
 
+# Guards the table of logs only, never a query: the event loop takes it for every event it
+# renders, and a read held under it stalled every socket of the process (at 500 tables,
+# reads queued behind each other and the loop behind them).
 _lock = threading.Lock()
 _logs: OrderedDict[tuple[int, datetime], _Log] = OrderedDict()
 # Reads in flight, by game and event loop (tests run one loop per test).
@@ -96,7 +100,7 @@ def _log_of(viewer: Viewer) -> _Log:
 def _load(viewer: Viewer, upto: int | None) -> tuple[Stored, ...]:
     """Extend the cached log to seq ``upto`` (None: to the last committed event)."""
     log = _log_of(viewer)
-    with _lock:
+    with log.loading:
         have = log.events
         if upto is not None and len(have) >= upto:
             return have
@@ -116,7 +120,7 @@ async def events_upto(viewer: Viewer, seq: int | None) -> tuple[Stored, ...]:
     hundreds of connections a notice wakes at once wait for the one read in flight
     instead of queueing their own on the database thread."""
     if seq is None:
-        return await database_sync_to_async(_load)(viewer, None)
+        return await db_call(_load)(viewer, None)
     while True:
         have = _log_of(viewer).events
         if len(have) >= seq:
@@ -124,7 +128,7 @@ async def events_upto(viewer: Viewer, seq: int | None) -> tuple[Stored, ...]:
         key = (viewer.game_id, viewer.created_at, id(asyncio.get_running_loop()))
         load = _loading.get(key)
         if load is None:
-            load = _loading[key] = asyncio.ensure_future(database_sync_to_async(_load)(viewer, seq))
+            load = _loading[key] = asyncio.ensure_future(db_call(_load)(viewer, seq))
             load.add_done_callback(lambda done, key=key: _loading.pop(key, None))  # type: ignore[misc]
         # A load that began before ``seq`` was committed may come back short: go again.
         await asyncio.shield(load)
