@@ -30,7 +30,6 @@ import logging
 from typing import Any
 
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from accounts.selectors import player_of
@@ -40,6 +39,7 @@ from games import selectors, services, timers
 from games.engine import Action
 from games.inputs import ActionInput, ActionInputSerializer, ResumeInputSerializer
 from live import feed, frames, hub, lobby, presence, socket_throttle
+from live.db import db_call
 
 logger = logging.getLogger(__name__)
 
@@ -111,7 +111,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         try:
-            self.viewer = await database_sync_to_async(_connect)(game_id, user)
+            self.viewer = await db_call(_connect)(game_id, user)
         except ApplicationError as error:
             await self._send_error(error)
             await self.close(code=4000 + error.status)
@@ -119,7 +119,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         # Join before reading the state: a move committed in between is then announced
         # to us, and the notice (waiting for the state) finds it already sent or sends it.
         if self.viewer.seat is None:  # counted in the lobby of games to watch
-            self._spectator = await database_sync_to_async(lobby.spectator_arrived)(game_id)
+            self._spectator = await db_call(lobby.spectator_arrived)(game_id)
         async with self._lock():
             self._hub = hub.hub()
             await self._hub.join(game_id, self)
@@ -129,7 +129,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         # Channels' own dispatch first hops to the one thread Django's sync code shares
         # (``aclose_old_connections``) for every message: a notice to 100 spectators
         # queued 100 hops behind the very request that made the move. Every database
-        # call here goes through ``database_sync_to_async``, which closes stale
+        # call here goes through ``live.db.db_call``, which closes stale
         # connections on its way in and out, so the hop buys nothing.
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
@@ -140,9 +140,9 @@ class GameConsumer(AsyncWebsocketConsumer):
         if self.viewer is not None and self._hub is not None:
             await self._hub.leave(self.viewer.game_id, self)
         if self.viewer is not None and self.viewer.player is not None:
-            await database_sync_to_async(presence.socket_closed)(self.viewer.game_id, self.viewer.player.pk)
+            await db_call(presence.socket_closed)(self.viewer.game_id, self.viewer.player.pk)
         if self._spectator is not None:
-            await database_sync_to_async(lobby.spectator_left)(self._spectator)
+            await db_call(lobby.spectator_left)(self._spectator)
             self._spectator = None
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -185,7 +185,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             if self.viewer is None:
                 return None
             if self.viewer.waiting:
-                self.viewer = await database_sync_to_async(feed.refreshed)(self.viewer)
+                self.viewer = await db_call(feed.refreshed)(self.viewer)
             if seq is None or seq > self.last_sent:
                 return await self._flush(seq)
             return seq
@@ -212,14 +212,14 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def _send_state(self) -> None:
         assert self.viewer is not None
-        view = await database_sync_to_async(feed.state_view)(self.viewer)
+        view = await db_call(feed.state_view)(self.viewer)
         await self._send_json({"type": "state", "view": view})
         self.last_sent = max(self.last_sent, int(view["seq"]))
 
     async def _resume(self, after: int) -> None:
         assert self.viewer is not None
         if self.viewer.player is not None:
-            await database_sync_to_async(socket_throttle.resume_charge)(self.viewer.player.user_id)
+            await db_call(socket_throttle.resume_charge)(self.viewer.player.user_id)
         async with self._lock():
             await self._resend(after)
 
@@ -228,7 +228,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         events = await feed.events_upto(self.viewer, None)
         limit = feed.visible_seq(events, self.viewer.delay)
         texts = [feed.event_text(self.viewer, stored) for stored in events[after:limit]]
-        view = await database_sync_to_async(feed.state_view)(self.viewer)
+        view = await db_call(feed.state_view)(self.viewer)
         state = json.dumps({"type": "state", "view": view}, ensure_ascii=False)
         if sum(len(text) for text in texts) > len(state):
             await self.send(text_data=state)
@@ -242,7 +242,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         assert self.viewer is not None
         if self.viewer.player is None:
             raise ApplicationError("Log in to play.", code="not_authenticated", status=401)
-        view = await database_sync_to_async(_play)(self.viewer, action, expected_seq)
+        view = await db_call(_play)(self.viewer, action, expected_seq)
         # The action's own events first, so this stream stays whole and in order.
         async with self._lock():
             await self._flush(int(view["seq"]))
