@@ -58,7 +58,8 @@ def _json(value: Any) -> Any:
 def _summary(game: Game) -> list[Any]:
     """The game's new summary as parameters: seq, status, started_at, finished_at, result, last_event_at."""
     ops = connection.ops
-    return [game.seq, game.status, ops.adapt_datetimefield_value(game.started_at),
+    # The status as plain text: psycopg looks a TextChoices member's dumper up through its classes.
+    return [game.seq, str(game.status), ops.adapt_datetimefield_value(game.started_at),
             ops.adapt_datetimefield_value(game.finished_at),
             None if game.result is None else ops.adapt_json_value(game.result, None),
             ops.adapt_datetimefield_value(game.last_event_at)]

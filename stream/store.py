@@ -100,8 +100,8 @@ def _once(pending: Iterable[Pending]) -> list[Pending]:
 # and the general path then decides.
 _EVENTS, _HEADS = StreamEvent._meta.db_table, StreamHead._meta.db_table
 _APPEND_AT_ONCE = f"""
-WITH wanted (ord, player_id, type, data, key) AS (
-    SELECT * FROM unnest(%s::int[], %s::bigint[], %s::varchar[], %s::jsonb[], %s::varchar[])
+WITH wanted AS (
+    SELECT * FROM jsonb_to_recordset(%s::jsonb) AS w(ord int, player_id bigint, type varchar, data jsonb, key varchar)
 ), fresh AS (
     SELECT w.* FROM wanted w
     WHERE NOT EXISTS (SELECT 1 FROM {_EVENTS} e WHERE e.player_id = w.player_id AND e.key = w.key)
@@ -130,9 +130,11 @@ def _append_at_once(wanted: list[Pending], now: datetime) -> list[StreamEvent] |
     savepoint keeps its failure from spoiling the caller's."""
     try:
         with transaction.atomic() if connection.in_atomic_block else nullcontext(), connection.cursor() as cursor:
-            cursor.execute(_APPEND_AT_ONCE, [list(range(len(wanted))), [p.player_id for p in wanted],
-                                             [p.type for p in wanted], [json.dumps(p.data) for p in wanted],
-                                             [p.key for p in wanted], now])
+            # The rows as one JSON text: psycopg quotes five arrays element by element, a
+            # third of a move's own CPU in this statement.
+            rows = json.dumps([{"ord": n, "player_id": p.player_id, "type": p.type, "data": p.data, "key": p.key}
+                               for n, p in enumerate(wanted)])
+            cursor.execute(_APPEND_AT_ONCE, [rows, now])
             returned = cursor.fetchall()
     except (IntegrityError, OperationalError):
         return None
