@@ -135,9 +135,9 @@ def _append_at_once(wanted: list[Pending], now: datetime) -> list[StreamEvent] |
             # LIMIT tells the planner how many there are: a set-returning function counts as
             # 100 rows, for which it checked the keys by hashing the whole stream table, not
             # by the key's index (4.4 ms a move at 10,000 events and growing, not 0.2).
-            rows = json.dumps([{"ord": n, "player_id": p.player_id, "type": p.type, "data": p.data, "key": p.key}
-                               for n, p in enumerate(wanted)])
-            cursor.execute(_APPEND_AT_ONCE, [rows, len(wanted), now])
+            as_json = json.dumps([{"ord": n, "player_id": p.player_id, "type": p.type, "data": p.data, "key": p.key}
+                                  for n, p in enumerate(wanted)])
+            cursor.execute(_APPEND_AT_ONCE, [as_json, len(wanted), now])
             returned = cursor.fetchall()
     except (IntegrityError, OperationalError):
         return None
