@@ -72,6 +72,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.boo
         "max_size": env.int("DJANGO_DB_POOL_MAX", default=20),
         "timeout": 10,
     }
+    if env.bool("DJANGO_DB_PREPARED", default=True):
+        # The pooled connections live on, so a statement psycopg has seen five times on one
+        # is prepared there and PostgreSQL stops planning it: planning was half of its CPU
+        # at 500 tables (the token's read, the turns' append). Django leaves this off for
+        # poolers in front of PostgreSQL (PgBouncer's transaction mode loses prepared
+        # statements); this pool talks to PostgreSQL itself. Needs server-side binding.
+        DATABASES["default"]["OPTIONS"].update(server_side_binding=True, prepare_threshold=5)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"] = {
