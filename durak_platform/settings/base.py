@@ -7,6 +7,9 @@ for the platform's own rules and limits, each named as the setting it fills.
 Defaults give the embedded mode: SQLite, an in-memory channel layer and Celery tasks
 run in-process. Setting ``DATABASE_URL``, ``DJANGO_CHANNEL_LAYER=redis``/``REDIS_URL`` and
 ``CELERY_BROKER_URL`` switches to PostgreSQL, Redis and separate Celery workers.
+
+long module: every shared setting in one place, section by section as docs/settings.md
+lists them, so an operator reads what a variable does where it is read.
 """
 
 from __future__ import annotations
