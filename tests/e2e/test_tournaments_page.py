@@ -166,7 +166,9 @@ def test_an_elimination_tournament_from_the_form_to_the_final(fresh_page: Any, s
 
     # The final played out: the page shows the winner, the standings and the prizes.
     play_table({p: players[p] for p in final["tables"][0]["players"]}, final["tables"][0]["game"])
-    watcher.wait_for_selector("body[data-status='finished'] #t-summary .tp-news.winner")
+    # The page hears the end on its socket; a lost notice is healed by its own read every
+    # 30 s (tournament.js, SAFETY_MS), which the wait must outlast.
+    watcher.wait_for_selector("body[data-status='finished'] #t-summary .tp-news.winner", timeout=40_000)
     finished = detail(players[host_id], tournament)
     winner = next(s for s in finished["standings"] if s["place"] == 1)
     assert winner["name"] in watcher.locator("#t-summary .tp-news.winner").inner_text()
