@@ -71,6 +71,9 @@ class PostgresCluster:
                       "--no-sync")
         options = (f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.data} "
                    f"-c max_connections={self.max_connections} -c shared_buffers=128MB")
+        # More server settings for a profiling run, e.g. pg_stat_statements (benchmarks/README.md).
+        if extra := os.environ.get("DURAK_BENCH_PG_OPTIONS", "").strip():
+            options += f" {extra}"
         self._pg_ctl("start", "-o", options)
 
     def create_database(self, name: str = "durak") -> str:
