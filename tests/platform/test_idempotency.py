@@ -9,8 +9,11 @@ from functools import partial
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from accounts.models import Device
 from coins import ledger
 from coins.models import Movement
 from core.throttles import PlayerRateThrottle
@@ -125,3 +128,14 @@ def test_four_creates_at_once_make_one_game_one_tournament_one_coin_movement() -
     assert Movement.objects.count() == moved_before + 1  # the added prize left the wallet once
     assert ledger.wallet_balance(alice.player.pk) == 1000 - 100
     assert ledger.total_sum() == 0
+
+
+def test_a_keyed_post_reads_its_token_once() -> None:
+    """The middleware authenticates a keyed POST to keep its answer under the account, and
+    its view authenticates it again: the device is read once for both."""
+    alice = Client()
+    with CaptureQueriesContext(connection) as queries:
+        assert _post(alice, "/api/v1/games/", CREATE, "k-once").status_code == 201
+    device_table = Device._meta.db_table
+    reads = [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith("SELECT") and device_table in q["sql"]]
+    assert len(reads) == 1, reads
