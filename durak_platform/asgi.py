@@ -38,7 +38,8 @@ router = ProtocolTypeRouter(
 async def application(scope: Any, receive: Any, send: Any) -> None:
     """The router, and on the first call the embedded mode's sweeper (``durak_platform.sweeps``):
     only a process that serves gets here, once its workers are forked. The loop it serves on
-    is where the process's threads send their notices (``live.broadcast.serving``)."""
+    is where the in-memory layer lives, and where its other threads' sends to that layer go
+    (``live.broadcast.serving``)."""
     if not sweeps.running():
         sweeps.start()
     broadcast.serving(asyncio.get_running_loop())
