@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 from typing import Any
 
@@ -17,6 +18,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
 from durak_platform import sweeps  # noqa: E402
+from live import broadcast  # noqa: E402
 from live.frames import NoRouteConsumer  # noqa: E402
 from live.routing import websocket_urlpatterns as live_routes  # noqa: E402
 from live.socket_auth import TokenQueryAuthMiddleware  # noqa: E402
@@ -35,7 +37,10 @@ router = ProtocolTypeRouter(
 
 async def application(scope: Any, receive: Any, send: Any) -> None:
     """The router, and on the first call the embedded mode's sweeper (``durak_platform.sweeps``):
-    only a process that serves gets here, once its workers are forked."""
+    only a process that serves gets here, once its workers are forked. The loop it serves on
+    is where the in-memory layer lives, and where its other threads' sends to that layer go
+    (``live.broadcast.serving``)."""
     if not sweeps.running():
         sweeps.start()
+    broadcast.serving(asyncio.get_running_loop())
     await router(scope, receive, send)

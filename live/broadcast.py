@@ -11,11 +11,13 @@ per call, so each send would open new Redis connections and close them on a dead
 So outside a server, sends go to one long-lived loop per process, run by a daemon
 thread and started lazily after any fork; inside the ASGI server the send is handed to
 the server's own loop (whose pool is shared with the consumers, and where the in-memory
-layer lives). Neither is waited for: the move is committed, and its answer (or a task's
-next move) need not wait for Redis. The sender loop sends one message after another, in
-the order they were handed over, on one connection; at most ``QUEUED`` wait their turn,
-and one more waits for room, so a sick Redis slows the callers down (each send gives up
-after ``SEND_TIMEOUT``) instead of piling up messages without end.
+layer lives: it is touched there alone, also from the embedded server's threads that no
+server call started, its move clocks and its sweeper: ``serving``). Neither is waited
+for: the move is committed, and its answer (or a task's next move) need not wait for
+Redis. The sender loop sends one message after another, in the order they were handed
+over, on one connection; at most ``QUEUED`` wait their turn, and one more waits for
+room, so a sick Redis slows the callers down (each send gives up after ``SEND_TIMEOUT``)
+instead of piling up messages without end.
 """
 
 from __future__ import annotations
@@ -128,6 +130,32 @@ def _server_loop() -> asyncio.AbstractEventLoop | None:
     return loop if loop is not None and pid == os.getpid() and loop.is_running() else None
 
 
+# The loop this process's ASGI server last served on, and the process (``serving``).
+_serving: tuple[asyncio.AbstractEventLoop, int] | None = None
+
+
+def serving(loop: asyncio.AbstractEventLoop) -> None:
+    """The ASGI server's entry (``durak_platform.asgi``) serves on ``loop``: told at every call."""
+    global _serving
+    if _serving is None or _serving[0] is not loop:
+        _serving = (loop, os.getpid())
+
+
+def _in_memory_send(layer: InMemoryChannelLayer, messages: list[tuple[str, dict[str, Any]]]) -> None:
+    """Sends to the in-memory layer from a thread no server call started: in the embedded
+    server, a move clock's timer or the sweeper (a round closed by the sweeper, a table's
+    last move made for a seat whose clock ran out). The sockets' queues belong to the loop
+    the server serves on: filled from a loop of this thread's own they would wake nobody,
+    and a socket would hear its notice only once something else woke that loop. So the
+    sends are handed to it; a process that serves no sockets (a shell, a command) sends on
+    a loop of its own, which nobody hears."""
+    loop, pid = _serving or (None, None)
+    if loop is not None and pid == os.getpid() and loop.is_running():
+        asyncio.run_coroutine_threadsafe(_send_all_logged(layer, messages), loop)
+    else:
+        async_to_sync(_send_all_logged)(layer, messages)
+
+
 def send_group(layer: BaseChannelLayer, group: str, message: dict[str, Any]) -> None:
     """``group_send`` from synchronous code, on the right event loop for this process."""
     send_groups(layer, [(group, message)])
@@ -164,15 +192,15 @@ def send_groups(layer: BaseChannelLayer, messages: list[tuple[str, dict[str, Any
     In the server the sends go to its loop: the request (or the socket's action) answers
     without waiting for the layer, and the computer's turn is enqueued sooner; the
     process's own sockets heard it already (``announce``). The in-memory layer lives on
-    its consumers' loop, so it is only ever touched there. Elsewhere they join the sender
-    loop's queue, in order with every other send of the process."""
+    its consumers' loop, so it is only ever touched there (``_in_memory_send``). Elsewhere
+    they join the sender loop's queue, in order with every other send of the process."""
     if not messages:
         return
     loop = _server_loop()
     if loop is not None:
         asyncio.run_coroutine_threadsafe(_send_all_logged(layer, messages), loop)
     elif isinstance(layer, InMemoryChannelLayer):
-        async_to_sync(_send_all_logged)(layer, messages)
+        _in_memory_send(layer, messages)
     else:
         _sender.hand_over(layer, messages)
 

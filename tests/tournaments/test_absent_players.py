@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from games import clocks, selectors
 from games.models import Game
+from tests.harness.clients import Client
 from tournaments import arena_play, standings
 from tournaments.models import Entry, Round, Table, Tournament
 
@@ -86,14 +87,21 @@ def _first_table_won_in_person(tournament_id: int, player_id: int) -> None:
     _won_in_person(table.game_id, player_id)
 
 
-def test_a_swiss_player_absent_at_two_tables_in_a_row_is_withdrawn_and_ranks_by_points(
-        server_time: ServerTime) -> None:
+def _entered(**terms: Any) -> tuple[Client, int, dict[str, Any]]:
+    """A tournament of ``terms`` at tables of two (fee 10, prizes 60/40) that four funded
+    people enter: the organiser, the first entrant's id (the one to be absent), and the
+    create answer."""
     organiser, *people = funded(5)
     absent = people[0].player.pk
-    t = create(organiser, format="swiss", rounds=5, rules={"players": 2, "deck": 24}, entry_fee=10,
-               max_entrants=4, payouts=[60, 40])
-    for client in people:  # the fourth entry fills it: it starts
+    t = create(organiser, rules={"players": 2, "deck": 24}, entry_fee=10, payouts=[60, 40], **terms)
+    for client in people:
         assert client.post(f"/api/v1/tournaments/{t['id']}/join/").status_code == 200
+    return organiser, absent, t
+
+
+def test_a_swiss_player_absent_at_two_tables_in_a_row_is_withdrawn_and_ranks_by_points(
+        server_time: ServerTime) -> None:
+    organiser, absent, t = _entered(format="swiss", rounds=5, max_entrants=4)  # the fourth entry starts it
     _first_table_won_in_person(t["id"], absent)
     rng = random.Random(31)
     withdrawn_after = 1 + standings.ABSENT_TABLES
@@ -122,12 +130,7 @@ def test_a_swiss_player_absent_at_two_tables_in_a_row_is_withdrawn_and_ranks_by_
 
 def test_an_arena_player_absent_at_two_tables_in_a_row_is_withdrawn_and_ranks_by_points(
         server_time: ServerTime) -> None:
-    organiser, *people = funded(5)
-    absent = people[0].player.pk
-    t = create(organiser, format="arena", duration=60, rules={"players": 2, "deck": 24}, entry_fee=10,
-               max_entrants=8, payouts=[60, 40])
-    for client in people:
-        assert client.post(f"/api/v1/tournaments/{t['id']}/join/").status_code == 200
+    organiser, absent, t = _entered(format="arena", duration=60, max_entrants=8)
     assert organiser.post(f"/api/v1/tournaments/{t['id']}/start/").status_code == 200
     _first_table_won_in_person(t["id"], absent)
     rng = random.Random(32)

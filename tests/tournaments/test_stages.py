@@ -41,19 +41,28 @@ def _qualifying_and_final(organiser: Client) -> Any:
         "stages": [{"format": "swiss", "rounds": 3}, {"format": "elimination", "advance": 4}]})
 
 
-def test_a_swiss_qualifies_the_best_four_for_an_elimination() -> None:
+def _qualifying_and_final_entered() -> tuple[Client, dict[int, Client], dict[int, int], Any]:
+    """``_qualifying_and_final`` created by a funded organiser and entered by 8 funded
+    players (the eighth entry starts it): the organiser, the players by id, their balances
+    before, and the create answer."""
     clients = _funded(9)
     organiser, players = clients[0], clients[1:]
     by_id = {c.player.pk: c for c in players}
     before = {pk: _balance(c) for pk, c in by_id.items()}
     created = _qualifying_and_final(organiser)
     assert created.status_code == 201, created.content
-    shown = created.json()["stages"]
-    assert [s["format"] for s in shown] == ["swiss", "elimination"]
-    assert shown[1]["advance"] == 4 and shown[1]["status"] == "next" and "top 4" in shown[1]["rule"]
     tournament_id = created.json()["id"]
     for client in players:
         assert client.post(f"/api/v1/tournaments/{tournament_id}/join/").status_code == 200
+    return organiser, by_id, before, created
+
+
+def test_a_swiss_qualifies_the_best_four_for_an_elimination() -> None:
+    organiser, by_id, before, created = _qualifying_and_final_entered()
+    shown = created.json()["stages"]  # as the create answered, before anyone entered
+    assert [s["format"] for s in shown] == ["swiss", "elimination"]
+    assert shown[1]["advance"] == 4 and shown[1]["status"] == "next" and "top 4" in shown[1]["rule"]
+    tournament_id = created.json()["id"]
     detail = _play_to_the_end(organiser, tournament_id, seed=11)
     assert detail["status"] == "finished"
     stages = detail["stages"]
@@ -141,15 +150,8 @@ def test_one_who_went_on_and_is_disqualified_in_the_elimination_forfeits_there_a
     """Who went on is fixed when the qualifying ends: disqualifying one of them during the
     elimination neither brings the next-best in (into rounds they never sat in) nor stops
     the tournament; they forfeit where they sit and come last with no prize."""
-    clients = _funded(9)
-    organiser, players = clients[0], clients[1:]
-    by_id = {c.player.pk: c for c in players}
-    before = {pk: _balance(c) for pk, c in by_id.items()}
-    created = _qualifying_and_final(organiser)
-    assert created.status_code == 201, created.content
+    organiser, by_id, before, created = _qualifying_and_final_entered()
     tournament_id = created.json()["id"]
-    for client in players:
-        assert client.post(f"/api/v1/tournaments/{tournament_id}/join/").status_code == 200
     rng = random.Random(12)
     url = f"/api/v1/tournaments/{tournament_id}/"
     while len(organiser.get(url).json()["rounds"]) <= 3:  # the qualifying, to its end
