@@ -125,8 +125,12 @@ atexit.register(_sender.drain)
 def _server_loop() -> asyncio.AbstractEventLoop | None:
     """The live event loop of this process's ASGI server when called from one of the
     threads ``sync_to_async`` runs for it (a request's, a consumer's), else None."""
-    loop: asyncio.AbstractEventLoop | None = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-    pid = getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None)
+    return _running_here(getattr(SyncToAsync.threadlocal, "main_event_loop", None),
+                         getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None))
+
+
+def _running_here(loop: asyncio.AbstractEventLoop | None, pid: int | None) -> asyncio.AbstractEventLoop | None:
+    """``loop`` if it was recorded in this process (not a fork's parent) and still runs."""
     return loop if loop is not None and pid == os.getpid() and loop.is_running() else None
 
 
@@ -149,8 +153,8 @@ def _in_memory_send(layer: InMemoryChannelLayer, messages: list[tuple[str, dict[
     and a socket would hear its notice only once something else woke that loop. So the
     sends are handed to it; a process that serves no sockets (a shell, a command) sends on
     a loop of its own, which nobody hears."""
-    loop, pid = _serving or (None, None)
-    if loop is not None and pid == os.getpid() and loop.is_running():
+    loop = _running_here(*(_serving or (None, None)))
+    if loop is not None:
         asyncio.run_coroutine_threadsafe(_send_all_logged(layer, messages), loop)
     else:
         async_to_sync(_send_all_logged)(layer, messages)
