@@ -5,6 +5,9 @@
 import { load, save } from "./prefs.js";
 
 const BASE = "/api/v1";
+// A request with no whole answer by then is given up as a lost connection: a page waiting on
+// it would otherwise wait for ever (one read at a time: every later refresh queues behind it).
+export const REQUEST_TIMEOUT_MS = 20000;
 const NO_GUEST_RETRY = new Set(["/auth/guest/", "/auth/token/", "/auth/logout/", "/auth/password/"]);
 
 export class ApiError extends Error {
@@ -59,17 +62,25 @@ async function request(method, path, body, retried) {
   if (token) headers.Authorization = "Token " + token;
   if (method !== "GET") headers["X-CSRFToken"] = csrf();
   const sentWith = token;
+  const abort = typeof AbortController === "function" ? new AbortController() : null;
+  const timer = abort ? setTimeout(() => abort.abort(), REQUEST_TIMEOUT_MS) : null;
   let resp;
-  try {
-    resp = await fetch(BASE + path, {
-      method, headers, credentials: "same-origin",
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (e) {
-    throw new ApiError(networkMessage(e), { network: true });
-  }
   let data = null;
-  try { data = await resp.json(); } catch (e) { data = null; }
+  try {
+    try {
+      resp = await fetch(BASE + path, {
+        method, headers, credentials: "same-origin", signal: abort ? abort.signal : undefined,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (e) {
+      throw new ApiError(networkMessage(e), { network: true });
+    }
+    try { data = await resp.json(); } catch (e) { data = null; }
+    // An answer whose body was cut off by the timeout is no answer.
+    if (abort && abort.signal.aborted) throw new ApiError(networkMessage(new Error("timeout")), { network: true });
+  } finally {
+    if (timer !== null) clearTimeout(timer);
+  }
   // Signing in, out or changing the password answer 401 for a wrong password or a token
   // already gone: the person is told, not silently made a new guest.
   if (resp.status === 401 && !retried && !NO_GUEST_RETRY.has(path)) {

@@ -17,11 +17,14 @@ import { applyStatic, bindLangSwitch, count, currentLang, numberText, errorText,
 const POLL_MS = 3000; // without the socket
 // With it, still now and then: the channel layer may lose a notice.
 const SAFETY_MS = 30000;
+// After a read that failed, the next one comes this soon, socket or not: the notice it
+// answered is spent, and the page would show the old round until the safety read.
+const RETRY_MS = 3000;
 const ID = Number(document.body.dataset.tournament);
 
 const P = {
   me: null, guest: true, detail: null, layout: null, ws: null, live: false, wsFails: 0,
-  fetching: false, again: false, lastFetch: 0, offline: false, drawn: {}, query: "", confirmCancel: false, confirmDisqualify: null, scrolled: false,
+  fetching: false, again: false, lastFetch: 0, failed: false, offline: false, drawn: {}, query: "", confirmCancel: false, confirmDisqualify: null, scrolled: false,
 };
 
 const words = () => ({ t, count, timeText, num: numberText, lang: currentLang() });
@@ -80,8 +83,10 @@ async function refresh() {
     P.layout = layout(d, P.me);
     draw();
     if (before && before.status !== d.status) showWallet();
+    P.failed = false;
     if (P.offline) { say(""); P.offline = false; }
   } catch (e) {
+    P.failed = true;
     if (e.network) { say(t("err.network")); P.offline = true; } else say(errorText(e));
   } finally {
     P.fetching = false;
@@ -129,7 +134,7 @@ function connect() {
 function tick() {
   const d = P.detail;
   if (document.hidden || (d && (d.status === "finished" || d.status === "cancelled"))) return;
-  const wait = P.live ? SAFETY_MS : POLL_MS;
+  const wait = P.failed ? RETRY_MS : P.live ? SAFETY_MS : POLL_MS;
   if (Date.now() - P.lastFetch >= wait) refresh();
 }
 

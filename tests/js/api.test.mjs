@@ -2,9 +2,9 @@
 // {"error": {"code", "message"}}, the guest made once when the token is refused, and a
 // lost connection.
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { mock, test } from "node:test";
 
-import { api, ApiError, currentToken, explainNetworkFailure, setToken } from "../../static/durak/api.js";
+import { api, ApiError, currentToken, explainNetworkFailure, REQUEST_TIMEOUT_MS, setToken } from "../../static/durak/api.js";
 
 const calls = [];
 function answer(...responses) {
@@ -93,4 +93,37 @@ test("a lost connection is an ApiError marked network, worded by the page", asyn
   assert.ok(error instanceof ApiError);
   assert.equal(error.network, true);
   assert.equal(error.message, "Нет связи с сервером.");
+});
+
+test("a request with no answer is given up after the timeout, as a lost connection", async (t) => {
+  t.after(() => mock.timers.reset());
+  mock.timers.enable({ apis: ["setTimeout"] });
+  explainNetworkFailure(() => "Нет связи с сервером.");
+  let signal = null;
+  globalThis.fetch = (url, init) => new Promise((resolve, reject) => {
+    signal = init.signal; // a server that never answers: only the abort ends the wait
+    signal.addEventListener("abort", () => reject(new DOMException("The operation was aborted.", "AbortError")));
+  });
+  const pending = api("GET", "/tournaments/3/").catch((e) => e);
+  await Promise.resolve();
+  mock.timers.tick(REQUEST_TIMEOUT_MS - 1);
+  assert.equal(signal.aborted, false);
+  mock.timers.tick(1);
+  const error = await pending;
+  assert.ok(error instanceof ApiError);
+  assert.equal(error.network, true);
+  assert.equal(error.message, "Нет связи с сервером.");
+});
+
+test("an answer in time clears its timer: nothing is aborted later", async (t) => {
+  t.after(() => mock.timers.reset());
+  mock.timers.enable({ apis: ["setTimeout"] });
+  let signal = null;
+  globalThis.fetch = async (url, init) => {
+    signal = init.signal;
+    return new Response(JSON.stringify({ id: 3 }), { status: 200 });
+  };
+  assert.deepEqual(await api("GET", "/tournaments/3/"), { id: 3 });
+  mock.timers.tick(REQUEST_TIMEOUT_MS * 2);
+  assert.equal(signal.aborted, false);
 });
