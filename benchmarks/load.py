@@ -49,10 +49,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import json
 import os
 import random
+import re
 import resource
 import statistics
 import sys
@@ -108,6 +110,8 @@ class Figures:
     spectator_ms: list[tuple[float, float]] = field(default_factory=list)
     # (time, kind) of every move seen: "person" (accepted) or "computer" (its event arrived).
     moves: list[tuple[float, str]] = field(default_factory=list)
+    # (time, kind) of every REST request answered: "move", "view" (a game's view) or "other".
+    requests: list[tuple[float, str]] = field(default_factory=list)
     retries: int = 0
     reconnects: int = 0
     gap_fills: int = 0
@@ -119,6 +123,21 @@ class Figures:
     problems: list[str] = field(default_factory=list)
     welcome_claims: int = 0
     games_left: int = 0
+
+
+def request_kind(method: str, path: str) -> str:
+    """What a REST request is for, as the report counts them.
+
+    >>> request_kind("POST", "/api/v1/games/7/actions/"), request_kind("GET", "/api/v1/games/7/")
+    ('move', 'view')
+    >>> request_kind("GET", "/api/v1/games/7/events/")
+    'other'
+    """
+    if method == "POST" and path.endswith("/actions/"):
+        return "move"
+    if method == "GET" and re.fullmatch(r"/api/v1/games/\d+/", path):
+        return "view"
+    return "other"
 
 
 class Api:
@@ -152,6 +171,7 @@ class Api:
                 async with self.session.request(method, self.base + path, json=body, headers=headers) as answer:
                     content = await answer.read()
                     if answer.status not in RETRIED_STATUSES:
+                        self.figures.requests.append((time.monotonic(), request_kind(method, path)))
                         return answer.status, json.loads(content) if content else None
             except (TimeoutError, aiohttp.ClientError):
                 pass
@@ -690,6 +710,12 @@ async def report(run: Evening, api: Api, tokens: list[str], first: Sample, last:
     print(f"\n  moves: {rate:.1f}/s while every table played ({people / span:.1f} people's, "
           f"{(len(in_window) - people) / span:.1f} computers'), {len(figures.moves)} in all; "
           f"target >= {MOVES_TARGET:.0f}/s: {'met' if rate >= MOVES_TARGET else 'MISSED'}")
+    # A person reads their view after every move of the other side (the events do not say
+    # what they may do next): under overload the 3 s wait for the socket adds more.
+    asked = collections.Counter(kind for at, kind in figures.requests if window[0] <= at <= window[1])
+    print(f"  REST while every table played: {sum(asked.values()) / span:.1f} requests/s: views "
+          f"{asked['view'] / span:.1f}/s ({asked['view'] / max(people, 1):.2f} a person's move), moves over "
+          f"REST {asked['move'] / span:.1f}/s, other {asked['other'] / span:.1f}/s")
     p50, p99 = percentile(seat_ms, 0.5), percentile(seat_ms, 0.99)
     print(f"  move -> every seat's socket: {describe(seat_ms)}; target p99 <= {P99_TARGET_MS:.0f} ms: "
           f"{'met' if p99 <= P99_TARGET_MS else 'MISSED'} (p50 {p50:.1f} ms)")
