@@ -62,25 +62,23 @@ async function request(method, path, body, retried) {
   if (token) headers.Authorization = "Token " + token;
   if (method !== "GET") headers["X-CSRFToken"] = csrf();
   const sentWith = token;
-  const abort = typeof AbortController === "function" ? new AbortController() : null;
-  const timer = abort ? setTimeout(() => abort.abort(), REQUEST_TIMEOUT_MS) : null;
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), REQUEST_TIMEOUT_MS);
   let resp;
   let data = null;
   try {
-    try {
-      resp = await fetch(BASE + path, {
-        method, headers, credentials: "same-origin", signal: abort ? abort.signal : undefined,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (e) {
-      throw new ApiError(networkMessage(e), { network: true });
-    }
+    resp = await fetch(BASE + path, {
+      method, headers, credentials: "same-origin", signal: abort.signal,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     try { data = await resp.json(); } catch (e) { data = null; }
-    // An answer whose body was cut off by the timeout is no answer.
-    if (abort && abort.signal.aborted) throw new ApiError(networkMessage(new Error("timeout")), { network: true });
+  } catch (e) {
+    throw new ApiError(networkMessage(e), { network: true });
   } finally {
-    if (timer !== null) clearTimeout(timer);
+    clearTimeout(timer);
   }
+  // An answer whose body was cut off by the timeout is no answer.
+  if (abort.signal.aborted) throw new ApiError(networkMessage(new Error("timeout")), { network: true });
   // Signing in, out or changing the password answer 401 for a wrong password or a token
   // already gone: the person is told, not silently made a new guest.
   if (resp.status === 401 && !retried && !NO_GUEST_RETRY.has(path)) {

@@ -86,13 +86,17 @@ test("a second refusal is the caller's to handle: no loop of new guests", async 
   assert.equal(calls.length, 3);
 });
 
-test("a lost connection is an ApiError marked network, worded by the page", async () => {
-  explainNetworkFailure(() => "Нет связи с сервером.");
-  answer(new TypeError("Failed to fetch"));
-  const error = await api("GET", "/games/7/events/?after=3").catch((e) => e);
+/* The page's own wording of a lost connection, as an ApiError marked network. */
+function assertLostConnection(error) {
   assert.ok(error instanceof ApiError);
   assert.equal(error.network, true);
   assert.equal(error.message, "Нет связи с сервером.");
+}
+
+test("a lost connection is an ApiError marked network, worded by the page", async () => {
+  explainNetworkFailure(() => "Нет связи с сервером.");
+  answer(new TypeError("Failed to fetch"));
+  assertLostConnection(await api("GET", "/games/7/events/?after=3").catch((e) => e));
 });
 
 test("a request with no answer is given up after the timeout, as a lost connection", async (t) => {
@@ -109,10 +113,7 @@ test("a request with no answer is given up after the timeout, as a lost connecti
   mock.timers.tick(REQUEST_TIMEOUT_MS - 1);
   assert.equal(signal.aborted, false);
   mock.timers.tick(1);
-  const error = await pending;
-  assert.ok(error instanceof ApiError);
-  assert.equal(error.network, true);
-  assert.equal(error.message, "Нет связи с сервером.");
+  assertLostConnection(await pending);
 });
 
 test("an answer in time clears its timer: nothing is aborted later", async (t) => {

@@ -52,12 +52,8 @@ def _won_in_person(game_id: int, player_id: int) -> None:
     line_play(game_id, line)
 
 
-def _seat_of(table: Table, player_id: int) -> int:
-    return table.players.index(player_id)
-
-
 def _forfeit_at(table: Table, player_id: int) -> bool:
-    return _seat_of(table, player_id) in (table.game.result or {}).get("forfeits", [])
+    return player_id in places.forfeited(table.players, table.game.result or {})
 
 
 def _check_absent_tables(tournament_id: int, player_id: int) -> list[Table]:
