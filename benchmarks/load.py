@@ -21,8 +21,9 @@ the bench settings (production plus the bare DRF ceiling). Then:
    latency over the mean move latency with as many requests in flight.
 2. **The evening**: ``--tables`` tables. Most seat two guests; ``--computer-share`` of them
    one guest against a computer (novice or experienced); ``--spectated-share`` have two
-   spectators. Every person and spectator keeps a websocket through nginx; persons read
-   their view over REST when the other side moved (as the page does), think
+   spectators. Every person and spectator keeps a websocket through nginx; persons learn
+   what they may do from their socket's ``turn`` messages after the other side moved
+   (``--no-turns``: they read their view over REST then, as the web page does), think
    ``--think`` seconds, and move over the socket, or over REST on ``--rest-share`` of the
    tables. A table plays games back to back for ``--seconds``, then finishes its game.
    Printed, while every table plays (the moves made while tables still sat down apart):
@@ -83,6 +84,12 @@ MOVES_TARGET = 200.0
 CEILING_SHARE_TARGET = 0.60
 HEAL_TARGET_S = 10.0
 # Events that are a seat's own action (the deal and what follows by the rules are not).
+# How long a person waits for the other side's move before reading the view over REST: as
+# the web page, which reads it once the socket has been silent that long; with ``turn``
+# messages (``--turns``) the socket says what the person may do, so the read is only a
+# safety net for a socket that broke without closing.
+VIEW_WAIT = 3.0
+TURN_WAIT = 15.0
 ACTED = {"attack_played", "card_beaten", "attack_transferred", "take_declared", "passed"}
 RETRIED_STATUSES = {500, 502, 503, 504}
 WELCOME_ACCOUNTS = 10
@@ -209,9 +216,10 @@ class Feed:
     drops, and the replies to the actions sent on it."""
 
     def __init__(self, ws_base: str, api: Api, token: str, table: Table, figures: Figures, *, seat: bool,
-                 counts_computer: bool = False) -> None:
+                 counts_computer: bool = False, turns: bool = False) -> None:
         self.ws_base, self.api, self.token, self.table, self.figures = ws_base, api, token, table, figures
         self.seat = seat
+        self.turns = turns and seat
         self.counts_computer = counts_computer
         self.game_id = 0
         self.events: dict[int, dict[str, Any]] = {}
@@ -225,11 +233,14 @@ class Feed:
         self.runner: asyncio.Task[None] | None = None
         self.connected = asyncio.Event()
         self.my_seat: int | None = None
+        # The last ``turn`` message: the seat's legal actions at its seq (``?turns=1``).
+        self.turn: dict[str, Any] = {"seq": 0}
 
     def watch(self, game_id: int) -> None:
         self.game_id = game_id
         self.events.clear()
         self.upto = 0
+        self.turn = {"seq": 0}
         self.dropped_at = None
         self.runner = asyncio.create_task(self._run())
 
@@ -244,7 +255,7 @@ class Feed:
         self.stopped = False
 
     async def _run(self) -> None:
-        url = f"{self.ws_base}/ws/games/{self.game_id}/?token={self.token}"
+        url = f"{self.ws_base}/ws/games/{self.game_id}/?token={self.token}" + ("&turns=1" if self.turns else "")
         first = True
         while not self.stopped:
             try:
@@ -298,6 +309,10 @@ class Feed:
                 last_on_conn = max(last_on_conn, seq)
                 self._take(event, now)
                 self.changed.set()
+            elif kind == "turn":
+                if int(message["seq"]) > int(self.turn["seq"]):
+                    self.turn = message
+                self.changed.set()
             elif kind in ("action_ok", "error") and self.reply is not None and not self.reply.done():
                 self.reply.set_result(message)
 
@@ -336,6 +351,16 @@ class Feed:
             self.changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), left)
+
+    async def turn_after(self, seq: int, timeout: float) -> dict[str, Any] | None:
+        """The first ``turn`` message past ``seq`` (its seq, status and legal actions, as a
+        view has them), or None after ``timeout`` (the caller reads the view)."""
+        deadline = time.monotonic() + timeout
+        while int(self.turn["seq"]) <= seq and (left := deadline - time.monotonic()) > 0:
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), left)
+        return self.turn if int(self.turn["seq"]) > seq else None
 
     async def act(self, action: dict[str, Any], seq: int) -> dict[str, Any] | None:
         """The action over this socket: its ``action_ok`` view, or None (refused, dropped)."""
@@ -383,7 +408,13 @@ class Person:
         view = await self.api.ok("GET", f"/api/v1/games/{game}/", self.token)
         while view["status"] != "finished" and time.monotonic() < stop_at():
             if not view["legal_actions"]:
-                await feed.beyond(int(view["seq"]), 3.0)
+                if feed.turns and feed.conn is not None:
+                    turn = await feed.turn_after(int(view["seq"]), TURN_WAIT)
+                    if turn is not None:
+                        view = turn
+                        continue
+                else:
+                    await feed.beyond(int(view["seq"]), VIEW_WAIT)
                 view = await self.api.ok("GET", f"/api/v1/games/{game}/", self.token)
                 continue
             await asyncio.sleep(self.rng.uniform(*self.think))
@@ -454,7 +485,7 @@ class Evening:
         watchers = [await api.guest() for _ in range(2 if spectated else 0)]
         people = [Person(api, token, rng, args.think, via_rest) for token in tokens]
         seat_feeds = [Feed(self.stack.ws_base, api, token, table, self.figures, seat=True,
-                           counts_computer=computer) for token in tokens]
+                           counts_computer=computer, turns=args.turns) for token in tokens]
         watcher_feeds = [Feed(self.stack.ws_base, api, token, table, self.figures, seat=False) for token in watchers]
         self.feeds += seat_feeds + watcher_feeds
         while True:
@@ -831,6 +862,9 @@ if __name__ == "__main__":
     parser.add_argument("--think", type=think_range, default=(1.0, 3.0), help="seconds a person thinks, low-high")
     parser.add_argument("--computer-share", type=float, default=0.1)
     parser.add_argument("--spectated-share", type=float, default=0.1)
+    parser.add_argument("--turns", action=argparse.BooleanOptionalAction, default=True,
+                        help="seats' sockets ask for turn messages (?turns=1) instead of reading the view over "
+                             "REST after each move of the other side (--no-turns: as the web page)")
     parser.add_argument("--rest-share", type=float, default=0.25)
     parser.add_argument("--ceiling-clients", type=int, default=4)
     parser.add_argument("--ceiling-seconds", type=float, default=10.0)

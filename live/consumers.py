@@ -11,6 +11,8 @@ Protocol (see docs/api.md, "Live play: the websocket"):
   ``{"type": "action_ok", "view": ...}``; a refusal is ``{"type": "error", "error": ...}``
   with the REST codes. Actions charge the player's one budget, REST's too; ``resume`` has
   a small one of its own (``live.socket_throttle``): past them, ``throttled``;
+- with ``?turns=1``, a seated socket gets ``{"type": "turn", "seq", "status", "legal_actions"}``
+  after each batch of events it was sent (not after its own action: ``action_ok`` has the view);
 - a frame past 64 KiB is refused unread: ``message_too_large``, then close 1009
   (``live.frames``; uvicorn's ``--ws-max-size`` refuses it first where it is set).
 
@@ -28,6 +30,7 @@ import asyncio
 import json
 import logging
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -91,12 +94,16 @@ class GameConsumer(AsyncWebsocketConsumer):
     channel_layer_alias = "(none: live.hub listens for the socket)"
     viewer: feed.Viewer | None = None
     last_sent = 0
+    # Whether it asked for ``turn`` messages (``?turns=1``).
+    turns = False
     _sending: asyncio.Lock | None = None
     _hub: hub.Hub | None = None
     _spectator: str | None = None  # the lobby's key for a socket without a seat
 
     async def connect(self) -> None:
         game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        self.turns = query.get("turns", [""])[-1] == "1"
         # Accept first, so a refusal can say why before the close.
         await self.accept()
         user = self.scope.get("user")
@@ -197,18 +204,28 @@ class GameConsumer(AsyncWebsocketConsumer):
             self._sending = asyncio.Lock()
         return self._sending
 
-    async def _flush(self, upto: int | None) -> int:
+    async def _flush(self, upto: int | None, turn: bool = True) -> int:
         """Send every event after ``last_sent`` up to ``upto`` (None: all committed) that
-        this viewer may see yet, in order. Returns the last committed seq it knows of."""
+        this viewer may see yet, in order, then its ``turn`` if it asked and ``turn``.
+        Returns the last committed seq it knows of."""
         assert self.viewer is not None
         events = await feed.events_upto(self.viewer, upto)
         if upto is not None:
             events = events[:upto]
         limit = feed.visible_seq(events, self.viewer.delay)
-        for stored in events[self.last_sent:limit]:
+        fresh = events[self.last_sent:limit]
+        for stored in fresh:
             await self.send(text_data=feed.event_text(self.viewer, stored))
             self.last_sent = stored.seq
+        if fresh and turn:
+            await self._send_turn(events[:limit])
         return len(events)
+
+    async def _send_turn(self, events: tuple[feed.Stored, ...]) -> None:
+        assert self.viewer is not None
+        text = feed.turn_text(self.viewer, events) if self.turns else None
+        if text is not None:
+            await self.send(text_data=text)
 
     async def _send_state(self) -> None:
         assert self.viewer is not None
@@ -237,6 +254,8 @@ class GameConsumer(AsyncWebsocketConsumer):
         for text in texts:
             await self.send(text_data=text)
         self.last_sent = max(self.last_sent, limit)
+        if texts:
+            await self._send_turn(events[:limit])
 
     async def _action(self, action: Action, expected_seq: int) -> None:
         assert self.viewer is not None
@@ -245,7 +264,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         view = await db_call(_play)(self.viewer, action, expected_seq)
         # The action's own events first, so this stream stays whole and in order.
         async with self._lock():
-            await self._flush(int(view["seq"]))
+            await self._flush(int(view["seq"]), turn=False)
             await self._send_json({"type": "action_ok", "view": view})
 
     async def _send_error(self, error: ApplicationError) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from accounts.models import Player
 from games import privacy, selectors, spectators, store
-from games.engine import Event, GameFinished, event_from_dict, redact
+from games.engine import Event, GameFinished, State, apply, event_from_dict, legal_actions, redact, replay
 from games.errors import GameNotFound
 from games.models import Game
 from live.db import db_call
@@ -57,6 +57,10 @@ class _Log:
     texts: dict[tuple[int, int | None], str] = field(default_factory=dict)
     # Held while this game's log is read from the database: one read of a game at a time.
     loading: threading.Lock = field(default_factory=threading.Lock)
+    # The state after the first ``folded`` events, for ``turn`` messages: touched on the
+    # event loop only, and always consistent (the events are an immutable prefix).
+    state: State | None = None
+    folded: int = 0
 
 
 # Guards the table of logs only, never a query: the event loop takes it for every event it
@@ -153,6 +157,30 @@ def event_text(viewer: Viewer, stored: Stored) -> str:
         event = {"seq": stored.seq, **redact(stored.event, viewer.seat)}
         text = log.texts[key] = json.dumps({"type": "event", "event": event}, ensure_ascii=False)
     return text
+
+
+def turn_text(viewer: Viewer, events: tuple[Stored, ...]) -> str | None:
+    """The ``turn`` message for a seated viewer once ``events`` are sent: its legal actions
+    then, as its view would list them (None for a spectator or a table not dealt yet).
+
+    A socket that asks for them (``?turns=1``) need not read its view over REST after every
+    move of the other side to learn what it may do: the state is folded here from the
+    events this process holds anyway, with no database read. Only the viewer's own
+    options, which its own hand decides, go to it."""
+    if viewer.seat is None or viewer.waiting or not events:
+        return None
+    log = _log_of(viewer)
+    state, folded = log.state, log.folded
+    if state is None or folded > len(events):  # another socket of the game went further
+        state = replay(stored.event for stored in events)
+    else:
+        for stored in events[folded:]:
+            state = apply(state, stored.event)
+    log.state, log.folded = state, len(events)
+    legal = [action.to_dict() for action in legal_actions(state, viewer.seat)]
+    status = Game.Status.FINISHED if state.result is not None else Game.Status.ACTIVE
+    return json.dumps({"type": "turn", "seq": len(events), "status": str(status), "legal_actions": legal},
+                      ensure_ascii=False)
 
 
 def state_view(viewer: Viewer) -> dict[str, Any]:

@@ -16,8 +16,11 @@ HIDDEN_FROM_OTHERS = ("deck",)
 class Socket:
     """One connection: everything it received, in order."""
 
-    def __init__(self, game_id: int, token: str | None, headers: list[tuple[bytes, bytes]] | None = None) -> None:
-        query = f"?token={token}" if token else ""
+    def __init__(self, game_id: int, token: str | None, headers: list[tuple[bytes, bytes]] | None = None,
+                 extra: str = "") -> None:
+        """``extra``: more of the query, e.g. ``turns=1``."""
+        query = "&".join(part for part in (f"token={token}" if token else "", extra) if part)
+        query = f"?{query}" if query else ""
         self.comm = WebsocketCommunicator(application, f"/ws/games/{game_id}/{query}", headers=headers)
         self.messages: list[dict[str, Any]] = []
 
