@@ -431,7 +431,8 @@ class Person:
             else:
                 after = await feed.act(action, seq)
             if after is None:  # stale (the other side or a retry got there first), or dropped
-                view = await self.api.ok("GET", f"/api/v1/games/{game}/", self.token)
+                turn = await feed.turn_after(seq, TURN_WAIT) if feed.turns and feed.conn is not None else None
+                view = turn or await self.api.ok("GET", f"/api/v1/games/{game}/", self.token)
                 continue
             now = time.monotonic()
             figures.moves.append((now, "person"))
