@@ -292,6 +292,8 @@ class Feed:
                     self.dropped_at = None
                     self.caught_up_at = time.monotonic()
                 last_on_conn = max(last_on_conn, seq)
+                if self.turns and seq > int(self.turn["seq"]):
+                    self.turn = view  # a reconnect's state says what the seat may do, as a turn would
                 self.connected.set()
                 self.changed.set()
             elif kind == "event":
