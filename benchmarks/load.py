@@ -83,13 +83,13 @@ P99_TARGET_MS = 150.0
 MOVES_TARGET = 200.0
 CEILING_SHARE_TARGET = 0.60
 HEAL_TARGET_S = 10.0
-# Events that are a seat's own action (the deal and what follows by the rules are not).
 # How long a person waits for the other side's move before reading the view over REST: as
 # the web page, which reads it once the socket has been silent that long; with ``turn``
 # messages (``--turns``) the socket says what the person may do, so the read is only a
 # safety net for a socket that broke without closing.
 VIEW_WAIT = 3.0
 TURN_WAIT = 15.0
+# Events that are a seat's own action (the deal and what follows by the rules are not).
 ACTED = {"attack_played", "card_beaten", "attack_transferred", "take_declared", "passed"}
 RETRIED_STATUSES = {500, 502, 503, 504}
 WELCOME_ACCOUNTS = 10
@@ -292,8 +292,8 @@ class Feed:
                     self.dropped_at = None
                     self.caught_up_at = time.monotonic()
                 last_on_conn = max(last_on_conn, seq)
-                if self.turns and seq > int(self.turn["seq"]):
-                    self.turn = view  # a reconnect's state says what the seat may do, as a turn would
+                if self.turns:
+                    self._told(view)  # a reconnect's state says what the seat may do, as a turn would
                 self.connected.set()
                 self.changed.set()
             elif kind == "event":
@@ -312,11 +312,16 @@ class Feed:
                 self._take(event, now)
                 self.changed.set()
             elif kind == "turn":
-                if int(message["seq"]) > int(self.turn["seq"]):
-                    self.turn = message
+                self._told(message)
                 self.changed.set()
             elif kind in ("action_ok", "error") and self.reply is not None and not self.reply.done():
                 self.reply.set_result(message)
+
+    def _told(self, turn: dict[str, Any]) -> None:
+        """Keep ``turn`` (a ``turn`` message or a view: both have seq, status and legal
+        actions) if it is newer than the one kept."""
+        if int(turn["seq"]) > int(self.turn["seq"]):
+            self.turn = turn
 
     def _take(self, event: dict[str, Any], now: float | None) -> None:
         seq = int(event["seq"])

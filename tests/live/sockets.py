@@ -5,12 +5,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from channels.db import database_sync_to_async
 from channels.layers import channel_layers
 from channels.testing import WebsocketCommunicator
 
 from durak_platform.asgi import application
+from games.models import Game
+from tests.harness.tables import table_create
 
 HIDDEN_FROM_OTHERS = ("deck",)
+# A 24-card deck: short games for socket tests.
+SHORT = {"deck": 24}
+# A table seated for a test (``tests.harness.tables.table_create``), from async code.
+seated = database_sync_to_async(table_create)
+
+
+@database_sync_to_async
+def game_row(game_id: int) -> Game:
+    return Game.objects.get(pk=game_id)
 
 
 class Socket:

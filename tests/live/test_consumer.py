@@ -16,14 +16,17 @@ from accounts.services import guest_create
 from games import selectors, services
 from games.models import Game
 from tests.harness.moves import play_move
-from tests.harness.tables import table_create
-from tests.live.sockets import Socket, assert_gapless, assert_nothing_hidden, fresh_channel_layer
+from tests.live.sockets import (
+    SHORT,
+    Socket,
+    assert_gapless,
+    assert_nothing_hidden,
+    fresh_channel_layer,
+    game_row,
+    seated,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-SHORT = {"deck": 24}
-seated = database_sync_to_async(table_create)
-
 
 @pytest.fixture(autouse=True)
 def _fresh_layer() -> None:
@@ -33,11 +36,6 @@ def _fresh_layer() -> None:
 @database_sync_to_async
 def guest() -> tuple[Any, str]:
     return guest_create()
-
-
-@database_sync_to_async
-def game_row(game_id: int) -> Game:
-    return Game.objects.get(pk=game_id)
 
 
 async def play_out(sockets: list[Socket], limit: int = 400) -> dict[str, Any]:

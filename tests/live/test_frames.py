@@ -13,13 +13,11 @@ from channels.testing import WebsocketCommunicator
 from accounts.services import guest_create
 from durak_platform.asgi import application
 from live import frames
-from tests.harness.tables import table_create
-from tests.live.sockets import Socket, fresh_channel_layer
+from tests.live.sockets import Socket, fresh_channel_layer, seated
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BIG = 100 * 1024
-seated = database_sync_to_async(table_create)
 
 
 @pytest.fixture(autouse=True)

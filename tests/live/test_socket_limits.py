@@ -13,14 +13,9 @@ from accounts.devices import _digest
 from accounts.models import Device, Player
 from durak_platform.asgi import application
 from tests.harness.clients import Client
-from tests.harness.tables import table_create
-from tests.live.sockets import Socket, fresh_channel_layer
+from tests.live.sockets import SHORT, Socket, fresh_channel_layer, seated
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-SHORT = {"deck": 24}
-seated = database_sync_to_async(table_create)
-
 
 @pytest.fixture(autouse=True)
 def _fresh_layer() -> None:

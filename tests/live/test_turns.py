@@ -12,23 +12,21 @@ from accounts.services import guest_create
 from games import store
 from games.engine import event_from_dict, legal_actions, replay
 from games.models import Game
-from tests.harness.tables import table_create
-from tests.live.sockets import Socket, assert_gapless, assert_nothing_hidden, fresh_channel_layer
+from tests.live.sockets import (
+    SHORT,
+    Socket,
+    assert_gapless,
+    assert_nothing_hidden,
+    fresh_channel_layer,
+    game_row,
+    seated,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-SHORT = {"deck": 24}
-seated = database_sync_to_async(table_create)
-
 
 @pytest.fixture(autouse=True)
 def _fresh_layer() -> None:
     fresh_channel_layer()
-
-
-@database_sync_to_async
-def game_row(game_id: int) -> Game:
-    return Game.objects.get(pk=game_id)
 
 
 @database_sync_to_async
