@@ -12,7 +12,8 @@ Protocol (see docs/api.md, "Live play: the websocket"):
   with the REST codes. Actions charge the player's one budget, REST's too; ``resume`` has
   a small one of its own (``live.socket_throttle``): past them, ``throttled``;
 - with ``?turns=1``, a seated socket gets ``{"type": "turn", "seq", "status", "legal_actions"}``
-  after each batch of events it was sent (not after its own action: ``action_ok`` has the view);
+  after each batch of events it was sent (not after its own action: ``action_ok`` has the view;
+  the other side's events that land while it is played get theirs after the answer);
 - a frame past 64 KiB is refused unread: ``message_too_large``, then close 1009
   (``live.frames``; uvicorn's ``--ws-max-size`` refuses it first where it is set).
 
@@ -96,6 +97,11 @@ class GameConsumer(AsyncWebsocketConsumer):
     last_sent = 0
     # Whether it asked for ``turn`` messages (``?turns=1``).
     turns = False
+    # While this socket's own action is being played, a notice's events may be that
+    # action's: their turn waits for the answer (``_action``), and is sent only if the
+    # notice brought events past it or the action was refused.
+    _acting = False
+    _turn_owed = False
     _sending: asyncio.Lock | None = None
     _hub: hub.Hub | None = None
     _spectator: str | None = None  # the lobby's key for a socket without a seat
@@ -194,7 +200,10 @@ class GameConsumer(AsyncWebsocketConsumer):
             if self.viewer.waiting:
                 self.viewer = await db_call(feed.refreshed)(self.viewer)
             if seq is None or seq > self.last_sent:
-                return await self._flush(seq)
+                before, acting = self.last_sent, self._acting  # the action may end while we send
+                known = await self._flush(seq, turn=not acting)
+                self._turn_owed |= acting and self.last_sent > before
+                return known
             return seq
 
     # --- sending -----------------------------------------------------------------------
@@ -261,11 +270,32 @@ class GameConsumer(AsyncWebsocketConsumer):
         assert self.viewer is not None
         if self.viewer.player is None:
             raise ApplicationError("Log in to play.", code="not_authenticated", status=401)
-        view = await db_call(_play)(self.viewer, action, expected_seq)
+        self._acting, self._turn_owed = True, False
+        try:
+            view = await db_call(_play)(self.viewer, action, expected_seq)
+        except ApplicationError as error:
+            self._acting = False
+            await self._send_error(error)
+            await self._pay_owed_turn(after=0)  # the events that beat it, if they came meanwhile
+            return
+        self._acting = False
         # The action's own events first, so this stream stays whole and in order.
         async with self._lock():
             await self._flush(int(view["seq"]), turn=False)
             await self._send_json({"type": "action_ok", "view": view})
+        await self._pay_owed_turn(after=int(view["seq"]))
+
+    async def _pay_owed_turn(self, after: int) -> None:
+        """The turn a notice held back while the action was played, if it sent events
+        past ``after`` (the events ``action_ok`` already answers for)."""
+        assert self.viewer is not None
+        async with self._lock():
+            if not self._turn_owed or self.last_sent <= after:
+                self._turn_owed = False
+                return
+            self._turn_owed = False
+            events = await feed.events_upto(self.viewer, self.last_sent)
+            await self._send_turn(events[:self.last_sent])
 
     async def _send_error(self, error: ApplicationError) -> None:
         await self._send_json({"type": "error", **error_body(error.code, error.message, **error.extra)})
