@@ -29,16 +29,17 @@ def after_commit(game_id: int, created_at: datetime | None, move: signals.MoveCo
     signals.move_committed.run(move)
 
 
-def move_of(game: Game, seats: list[Seat], state: State, rows: list[store.Row],
+def move_of(game: Game, seats: list[Seat], state: State, rows: list[store.Row], events: list[Event],
             mover: int | None = None) -> signals.MoveCommitted:
     """What the move's hooks are told: the game at its new seq after ``rows``, the move's
-    own (from ``folded``); ``mover``, the seat whose person made it."""
+    own (from ``folded``, of ``events``); ``mover``, the seat whose person made it."""
     people = {s.number: s.player_id for s in seats if s.player_id is not None}
     return signals.MoveCommitted(game_id=game.pk, seq=game.seq, state=state,
                                  computer_due=bool(computer.seats_to_act(state, seats)),
                                  timed=game.move_timer is not None, game=copy.copy(game), people=people,
                                  mover=mover,
-                                 banks=banks.fold_moved(game, people, rows, state))
+                                 banks=banks.fold_moved(game, people, rows, state),
+                                 events=tuple(events), acted=bool(rows) and rows[0][4] is not None)
 
 
 def folded(game: Game, state: State | None, events: list[Event], *, actor_seat: int | None,

@@ -85,7 +85,7 @@ def games_seat_people(tables: Sequence[Arranged], *, options: TableOptions | Non
         events = start(table.rules, deck, fairness)
         state, rows = appending.folded(game, None, events, actor_seat=None, actor=None, now=now)
         started.append((game, expected, rows))
-        moves.append((game.pk, game.created_at, appending.move_of(game, seats, state, rows)))
+        moves.append((game.pk, game.created_at, appending.move_of(game, seats, state, rows, events)))
         played.append(Played(game, seats, state))
     store.games_started(started, now)
     if before_hooks is not None:

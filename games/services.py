@@ -92,7 +92,7 @@ def _append(game: Game, seats: list[Seat], state: State | None, events: list[Eve
     expected = game.seq
     now = timezone.now()
     state, rows = appending.folded(game, state, events, actor_seat=actor_seat, actor=actor, now=now)
-    move = appending.move_of(game, seats, state, rows, mover=actor_seat if actor is not None else None)
+    move = appending.move_of(game, seats, state, rows, events, mover=actor_seat if actor is not None else None)
     # One transaction for the move and what is stored with it (``signals.moves_stored``).
     with transaction.atomic():
         appended = store.events_append(game, expected, rows, now)

@@ -36,7 +36,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from core.hooks import Hooks
-from games.engine import State
+from games.engine import Event, State
 from games.models import Game
 from games.snapshots import BankFold
 
@@ -66,6 +66,11 @@ class MoveCommitted:
     # The time banks folded up to ``seq`` (None: no bank at the table), from the move's own
     # events: a deadline told with the move needs no read of them.
     banks: BankFold | None = None
+    # The events the move appended, the last at ``seq``, and whether the first is a seat's
+    # action (the deal and what follows an action by the rules are not): the sockets of the
+    # process that made the move keep them instead of reading them back (``live.feed``).
+    events: tuple[Event, ...] = ()
+    acted: bool = False
 
     @property
     def finished(self) -> bool:

@@ -35,6 +35,7 @@ from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import BaseChannelLayer, InMemoryChannelLayer, get_channel_layer
 
 from games.signals import MoveCommitted
+from live import feed
 from live.groups import changed_message, group_name
 from live.hub import notice_soon
 
@@ -226,4 +227,6 @@ def announce(game_id: int, seq: int) -> None:
 
 def announce_hook(move: MoveCommitted) -> None:
     """The ``announce`` stage of a committed move (``games.signals``)."""
+    if _server_loop() is not None and move.game.created_at is not None:  # where sockets keep logs
+        feed.remember(move.game_id, move.game.created_at, move.seq, move.events, move.acted)
     announce(move.game_id, move.seq)

@@ -3,7 +3,7 @@
 Every process serving sockets keeps each watched game's committed events in memory (a
 growing prefix of the log: events never change, so it can only be short, never wrong).
 A notice ``(game_id, seq)`` then costs one query per process instead of one per
-connection, and 500 spectators of one table share both the query and the rendered text
+connection (none in the process that made the move: it keeps the events it committed), and 500 spectators of one table share both the query and the rendered text
 (redaction depends only on the viewer's seat).
 """
 
@@ -115,6 +115,22 @@ def _load(viewer: Viewer, upto: int | None) -> tuple[Stored, ...]:
         # Appends commit whole and in seq order, so the rows read are the next ones.
         log.events = have + tuple(fresh)
         return log.events
+
+
+def remember(game_id: int, created_at: datetime, seq: int, events: tuple[Event, ...], acted: bool) -> None:
+    """A move this process just committed, its last event at ``seq``: a game whose log is
+    cached here, up to the move, keeps its events, so the notice that follows reads
+    nothing back (the mover's socket and any other of the game in this process). A log
+    that is short or already past them is left for the database to extend."""
+    with _lock:
+        log = _logs.get((game_id, created_at))
+    if log is None or not events:
+        return
+    first = seq - len(events) + 1
+    with log.loading:
+        if len(log.events) == first - 1:
+            log.events = log.events + tuple(Stored(first + index, event, acted and index == 0)
+                                            for index, event in enumerate(events))
 
 
 async def events_upto(viewer: Viewer, seq: int | None) -> tuple[Stored, ...]:

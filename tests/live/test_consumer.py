@@ -258,3 +258,41 @@ async def test_reconnecting_takes_an_away_seat_back() -> None:
     await database_sync_to_async(away.refresh_from_db)()
     assert away.returned_at is not None
     await bob.close()
+
+
+async def test_moves_made_here_are_kept_not_read_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The events of a move made over a socket of this process go into its log of the game
+    as committed (``feed.remember``): the notice that follows reads nothing back, and what
+    the sockets were sent is the log as stored, event for event."""
+    from live import feed
+    from live.feed import store as feed_store
+
+    reads: list[int] = []
+    stored_events = feed_store.stored_events
+
+    def counted(game_id: int, after: int) -> Any:
+        reads.append(after)
+        return stored_events(game_id, after=after)
+
+    table = await seated(rules=SHORT)
+    alice, bob = Socket(table.id, table.tokens[0]), Socket(table.id, table.tokens[1])
+    await alice.open()
+    await bob.open()
+    monkeypatch.setattr(feed_store, "stored_events", counted)
+    await play_out([alice, bob])
+    await alice.drain()
+    await bob.drain()
+    final = await game_row(table.id)
+    # One read: the log up to the first move (a connect sends a view, it reads no log).
+    assert reads == [0], "every later move's events were kept as committed"
+    viewer = await database_sync_to_async(feed.viewer_of)(table.id, None)  # the game's log, as any viewer's
+    kept = [(s.seq, s.event, s.acted) for s in feed._log_of(viewer).events]
+    monkeypatch.setattr(feed_store, "stored_events", stored_events)
+    feed.forget_all()
+    read = await database_sync_to_async(feed._load)(viewer, None)
+    assert kept == [(s.seq, s.event, s.acted) for s in read] and len(kept) == final.seq
+    for seat, socket in enumerate((alice, bob)):
+        assert_gapless(socket.events(), alice.messages[0]["view"]["seq"] + 1, final.seq)
+        assert_nothing_hidden(socket.events(), seat)
+    await alice.close()
+    await bob.close()
