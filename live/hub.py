@@ -8,6 +8,9 @@ process's one channel is in the group ``game-<id>`` while any of its sockets sho
 game, so the notice ``(game_id, seq)`` arrives once, the events are read once
 (``live.feed``), and each socket sends its own viewer's rendering of them.
 
+On Redis the channel is one the hub alone reads, every message waiting at once
+(``live.layer.receive_many``); a busy process takes a batch of notices per round trip.
+
 The layer is lossy, and a Redis restart forgets group memberships. When the receive
 fails, the hub joins its groups again and brings every socket up to the last committed
 event (read from the database once per game), so no socket is left silently behind; it
@@ -88,7 +91,7 @@ class Hub:
                 table = self.tables[game_id] = _Table()
             table.listeners.add(listener)
             if self.channel is None:
-                self.channel = await self.layer.new_channel()
+                self.channel = await _new_channel(self.layer)
             if len(table.listeners) == 1:
                 await self.layer.group_add(group_name(game_id), self.channel)
             if self.reader is None or self.reader.done():
@@ -149,7 +152,7 @@ class Hub:
         while True:
             try:
                 assert self.channel is not None
-                message = await self.layer.receive(self.channel)
+                messages = await _receive(self.layer, self.channel)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -159,11 +162,12 @@ class Hub:
                 if await self._rejoin():
                     failures = 0
                 continue
-            try:
-                if message.get("type") == "game.changed":
-                    self.notice(int(message["game_id"]), int(message["seq"]))
-            except (KeyError, TypeError, ValueError):
-                logger.warning("Ignored a malformed notice: %r", message)
+            for message in messages:
+                try:
+                    if message.get("type") == "game.changed":
+                        self.notice(int(message["game_id"]), int(message["seq"]))
+                except (KeyError, TypeError, ValueError):
+                    logger.warning("Ignored a malformed notice: %r", message)
 
     async def _refresh(self) -> None:
         """Now and then, join every group again (a membership expires after a day) and
@@ -188,6 +192,21 @@ class Hub:
         for game_id in list(self.tables):
             self.notice(game_id, None)
         return True
+
+
+async def _new_channel(layer: BaseChannelLayer) -> str:
+    """The hub's channel: one it alone reads, in batches, where the layer has them
+    (``live.layer``); else a process-specific channel of Channels' own."""
+    reader = getattr(layer, "new_reader_channel", None)
+    return str(await reader()) if reader is not None else str(await layer.new_channel())
+
+
+async def _receive(layer: BaseChannelLayer, channel: str) -> list[dict[str, Any]]:
+    """What waits on the hub's channel: a batch where the layer reads them so, else one."""
+    many = getattr(layer, "receive_many", None)
+    if many is not None:
+        return list(await many(channel))
+    return [await layer.receive(channel)]
 
 
 def _task(coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:

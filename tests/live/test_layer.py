@@ -106,3 +106,36 @@ def test_five_groups_cost_one_script_where_group_send_costs_one_each(redis: Redi
         return {"nobody": nobody, "one_each": one_each, "together": together}
 
     assert asyncio.run(scenario()) == {"nobody": 0, "one_each": 5, "together": 1}
+
+
+def test_a_reader_channel_takes_what_waits_in_one_batch_in_order_and_waits_when_empty(redis: RedisServer) -> None:
+    """``receive_many``: every message waiting, oldest first, in one ZPOPMIN (no backup
+    queue's round trips); with nothing waiting it blocks until a message comes. Another
+    process's channels keep their own messages."""
+    sender = RedisChannelLayer(hosts=[redis.url()])
+    listener = RedisChannelLayer(hosts=[redis.url()])
+
+    async def scenario() -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, int], dict[str, Any]]:
+        reader = await listener.new_reader_channel()
+        other = await listener.new_channel()
+        assert "!" not in reader
+        await listener.group_add("game-1", reader)
+        await listener.group_add("game-1", other)
+        await sender.group_send_many([("game-1", {"type": "game.changed", "seq": seq}) for seq in (1, 2, 3)])
+        redis.cli("config", "resetstat")
+        batch = await asyncio.wait_for(listener.receive_many(reader), 2)
+        pops = _calls(redis)
+        waiting = asyncio.ensure_future(listener.receive_many(reader))
+        await asyncio.sleep(0.2)
+        assert not waiting.done()  # nothing waits: it blocks
+        await sender.group_send_many([("game-1", {"type": "game.changed", "seq": 4})])
+        later = await asyncio.wait_for(waiting, 2)
+        theirs = await asyncio.wait_for(listener.receive(other), 2)
+        await listener.flush()
+        return batch, later, pops, theirs
+
+    batch, later, pops, theirs = asyncio.run(scenario())
+    assert [m["seq"] for m in batch] == [1, 2, 3] and all(m["type"] == "game.changed" for m in batch)
+    assert pops.get("zpopmin") == 1 and "bzpopmin" not in pops and "eval" not in pops
+    assert [m["seq"] for m in later] == [4]
+    assert theirs == {"type": "game.changed", "seq": 1}
