@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from accounts.models import Player
-from games import privacy, selectors, spectators, store
+from games import privacy, selectors, snapshots, spectators, store
 from games.engine import Event, GameFinished, State, apply, event_from_dict, legal_actions, redact, replay
 from games.errors import GameNotFound
 from games.models import Game
@@ -193,6 +193,9 @@ def turn_text(viewer: Viewer, events: tuple[Stored, ...]) -> str | None:
         for stored in events[folded:]:
             state = apply(state, stored.event)
     log.state, log.folded = state, len(events)
+    # The seat's next move, if made over a socket of this process, then finds the game's
+    # state at its seq here instead of reading the events the other side appended.
+    snapshots.remember(viewer.game_id, viewer.created_at, len(events), state)
     legal = [action.to_dict() for action in legal_actions(state, viewer.seat)]
     status = Game.Status.FINISHED if state.result is not None else Game.Status.ACTIVE
     return json.dumps({"type": "turn", "seq": len(events), "status": str(status), "legal_actions": legal},

@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 
 from accounts.services import guest_create
-from games import store
+from games import selectors, services, snapshots, store
 from games.engine import event_from_dict, legal_actions, replay
 from games.models import Game
+from live import feed
 from tests.live.sockets import (
     SHORT,
     Socket,
@@ -128,3 +130,26 @@ async def test_spectators_and_sockets_that_did_not_ask_get_no_turn() -> None:
     assert any(m["type"] == "turn" for m in asking.messages) == moved_by_other
     for socket in (watcher, plain, asking):
         await socket.close()
+
+
+def test_a_turn_leaves_its_state_for_the_seat_s_next_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The state a turn folds is the game's at that seq: the process keeps it, so the seat's
+    next move over a socket of the same process reads no event back, even when the other
+    side's move was made by another process."""
+    table = async_to_sync(seated)(rules=SHORT)
+    game = Game.objects.get(pk=table.id)
+    state = selectors.game_state_replayed(game)
+    seat = next(seat for seat in (0, 1) if legal_actions(state, seat))
+    viewer = feed.viewer_of(table.id, table.people[seat])
+    events = feed._load(viewer, None)
+    snapshots.forget_all()  # as if the last move had been made in another process
+    assert feed.turn_text(viewer, events) is not None
+    assert snapshots.recall(table.id, game.created_at, game.seq) == state
+
+    def read_back(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the move read the other side's events back")
+
+    monkeypatch.setattr(store, "stored_payloads", read_back)
+    action = legal_actions(state, seat)[0]
+    played = services.action_play(game_id=table.id, player=table.people[seat], action=action, expected_seq=game.seq)
+    assert played.game.seq > game.seq
