@@ -278,7 +278,8 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self._send_error(error)
             await self._pay_owed_turn(after=0)  # the events that beat it, if they came meanwhile
             return
-        self._acting = False
+        finally:
+            self._acting = False  # whatever went wrong, later notices send their turns again
         # The action's own events first, so this stream stays whole and in order.
         async with self._lock():
             await self._flush(int(view["seq"]), turn=False)
