@@ -39,7 +39,7 @@ def move_of(game: Game, seats: list[Seat], state: State, rows: list[store.Row], 
                                  timed=game.move_timer is not None, game=copy.copy(game), people=people,
                                  mover=mover,
                                  banks=banks.fold_moved(game, people, rows, state),
-                                 events=tuple(events), acted=bool(rows) and rows[0][4] is not None)
+                                 events=tuple(events), acted=bool(rows) and rows[0][4] is not None)  # an actor seat
 
 
 def folded(game: Game, state: State | None, events: list[Event], *, actor_seat: int | None,

@@ -274,7 +274,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         try:
             view = await db_call(_play)(self.viewer, action, expected_seq)
         except ApplicationError as error:
-            self._acting = False
+            self._acting = False  # before the owed turn is paid, not after (``finally``)
             await self._send_error(error)
             await self._pay_owed_turn(after=0)  # the events that beat it, if they came meanwhile
             return

@@ -3,8 +3,9 @@
 Every process serving sockets keeps each watched game's committed events in memory (a
 growing prefix of the log: events never change, so it can only be short, never wrong).
 A notice ``(game_id, seq)`` then costs one query per process instead of one per
-connection (none in the process that made the move: it keeps the events it committed), and 500 spectators of one table share both the query and the rendered text
-(redaction depends only on the viewer's seat).
+connection (none in the process that made the move: it keeps the events it committed),
+and 500 spectators of one table share both the query and the rendered text (redaction
+depends only on the viewer's seat).
 """
 
 from __future__ import annotations
