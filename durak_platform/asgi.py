@@ -17,7 +17,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
-from durak_platform import sweeps  # noqa: E402
+from durak_platform import collector, sweeps  # noqa: E402
 from live import broadcast  # noqa: E402
 from live.frames import NoRouteConsumer  # noqa: E402
 from live.routing import websocket_urlpatterns as live_routes  # noqa: E402
@@ -33,6 +33,9 @@ router = ProtocolTypeRouter(
             [*live_routes, *stream_routes, *tournament_routes, re_path(r"", NoRouteConsumer.as_asgi())]))),
     }
 )
+
+
+collector.settle()  # started: what lives now lives as long as the process
 
 
 async def application(scope: Any, receive: Any, send: Any) -> None:
