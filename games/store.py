@@ -155,6 +155,19 @@ def game_seq(game_id: int) -> int | None:
     return None if row is None else int(row[0])
 
 
+def games_seqs(game_ids: list[int]) -> dict[int, int]:
+    """The seq each stored game is at now, in a statement per 500 games (SQLite's parameter
+    limit); a game that is not stored is left out."""
+    seqs: dict[int, int] = {}
+    for first in range(0, len(game_ids), 500):
+        part = game_ids[first:first + 500]
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT id, seq FROM {Game._meta.db_table} WHERE id IN ({', '.join(['%s'] * len(part))})",
+                           part)
+            seqs.update((int(game_id), int(seq)) for game_id, seq in cursor.fetchall())
+    return seqs
+
+
 # --- the game and its table -----------------------------------------------------------------
 
 def _seats(game: Game, table: snapshots.GameSetup) -> list[Seat]:

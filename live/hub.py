@@ -31,6 +31,8 @@ from typing import Any, Protocol
 
 from channels.layers import BaseChannelLayer, get_channel_layer
 
+from games import store
+from live.db import db_call
 from live.groups import group_name
 
 logger = logging.getLogger(__name__)
@@ -173,7 +175,8 @@ class Hub:
         """Now and then, join every group again (a membership expires after a day) and
         bring every socket up to the database: a notice the layer dropped without an
         error (over capacity, expired, a reconnect the client hid) is healed within
-        ``REFRESH_EVERY`` seconds, with one read per game."""
+        ``REFRESH_EVERY`` seconds, with one read of every game's seq, and one read of the
+        log per game that lost a notice."""
         while True:
             await asyncio.sleep(REFRESH_EVERY)
             await self._rejoin()
@@ -189,8 +192,17 @@ class Hub:
         except Exception:
             logger.warning("Channel layer still unreachable", exc_info=True)
             return False
-        for game_id in list(self.tables):
-            self.notice(game_id, None)
+        # One read of every game's seq: only a game past what was handed out lost a notice.
+        # Every game read its log at once here before, and each round stalled its process.
+        try:
+            committed: dict[int, int] | None = await db_call(store.games_seqs)(list(self.tables))
+        except Exception:
+            logger.warning("Could not read the games' seqs; reading each game's log", exc_info=True)
+            committed = None
+        for game_id, table in list(self.tables.items()):
+            seq = None if committed is None else committed.get(game_id)
+            if seq is None or seq > table.seq:
+                self.notice(game_id, seq)
         return True
 
 

@@ -121,3 +121,35 @@ async def test_every_minute_the_hub_heals_what_the_layer_lost_silently(monkeypat
         assert_gapless(socket.events(), start + 1, seqs[-1])
         await socket.close()
     assert rounds and len(reads) <= len(rounds)
+
+
+async def test_a_refresh_with_nothing_lost_reads_no_log(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each round reads every game's seq at once; a game whose notices all arrived reads no
+    event (every game's log read at once stalled a process of 250 tables each minute)."""
+    monkeypatch.setattr(hub, "REFRESH_EVERY", 0.1)
+    table = await database_sync_to_async(table_create)(rules={"deck": 24})
+    watchers = [Socket(table.id, table.tokens[1]) for _ in range(3)]
+    for socket in watchers:
+        await socket.open()
+    seq = await asyncio.to_thread(move_elsewhere, table)
+    for socket in watchers:
+        await socket.drain(0.2)
+        assert socket.events()[-1]["seq"] == seq
+    reads: list[int | None] = []
+    rounds: list[bool] = []
+    load, rejoin = feed._load, hub.Hub._rejoin
+
+    def counted_load(viewer: feed.Viewer, upto: int | None) -> tuple[feed.Stored, ...]:
+        reads.append(upto)
+        return load(viewer, upto)
+
+    async def counted_rejoin(self: hub.Hub) -> bool:
+        rounds.append(True)
+        return await rejoin(self)
+
+    monkeypatch.setattr(feed, "_load", counted_load)
+    monkeypatch.setattr(hub.Hub, "_rejoin", counted_rejoin)
+    await asyncio.sleep(0.5)
+    assert len(rounds) >= 2 and reads == []
+    for socket in watchers:
+        await socket.close()
