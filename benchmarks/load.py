@@ -52,6 +52,7 @@ import argparse
 import asyncio
 import collections
 import contextlib
+import gc
 import json
 import os
 import random
@@ -673,6 +674,10 @@ def ceiling_and_moves(stack: ProxiedStack, clients: int, seconds: float, rounds:
     return ratio
 
 
+# The client's collector once every table is seated (as durak_platform.collector's).
+CLIENT_GC_THRESHOLD = (2_000, 20, 1_000)
+
+
 async def evening(args: argparse.Namespace, stack: ProxiedStack, redis: RedisServer,
                   postgres: PostgresCluster) -> int:
     run = Evening(args, stack)
@@ -692,6 +697,11 @@ async def evening(args: argparse.Namespace, stack: ProxiedStack, redis: RedisSer
           f"think {args.think[0]}-{args.think[1]} s, {args.seconds:.0f} s, then every game to its end", flush=True)
     while run.seated + sum(1 for task in tables if task.done()) < args.tables:  # a failed table never sits
         await asyncio.sleep(0.5)
+    # The client's own collector must not pause it: its full collections over every socket's
+    # events (some 0.1-0.3 s, about every 28 s here) showed up as latency of the stack.
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*CLIENT_GC_THRESHOLD)
     run.all_seated_at = time.monotonic()
     run.deadline = run.all_seated_at + args.seconds
     print(f"  seated in {run.all_seated_at - run.started_at:.1f} s; load average {load_average()}", flush=True)

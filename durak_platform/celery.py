@@ -30,7 +30,7 @@ import os
 from typing import Any
 
 from celery import Celery, Task
-from celery.signals import task_postrun, task_prerun
+from celery.signals import task_postrun, task_prerun, worker_process_init, worker_ready
 from kombu.transport import redis as kombu_redis
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "durak_platform.settings.local")
@@ -64,6 +64,16 @@ app.conf.update(
 # (and, in prefork, the pool) only every 2 × this many task boundaries.
 app.conf["CELERY_DB_REUSE_MAX"] = 1_000_000_000
 app.autodiscover_tasks()
+
+
+@worker_ready.connect  # the solo pool's tasks run in the worker's own process
+@worker_process_init.connect  # each child of a prefork pool
+def _collector_settled(**kwargs: Any) -> None:
+    """A started worker's garbage collector, as a server process's (``collector``): its full
+    collections stalled the computer's moves of its tables at intervals of some 28 s."""
+    from durak_platform import collector
+
+    collector.settle()
 
 
 @task_prerun.connect

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import weakref
 
 from durak_platform.collector import THRESHOLD
 
@@ -34,3 +35,13 @@ def test_both_entry_points_settle_the_process() -> None:
             f"import gc, {module}; print(gc.get_freeze_count(), *gc.get_threshold())"))
         assert frozen > 10_000, module  # Django and the apps, frozen once started
         assert tuple(threshold) == THRESHOLD, module
+
+
+def test_a_celery_worker_settles_once_started() -> None:
+    from celery.signals import worker_process_init, worker_ready
+
+    from durak_platform.celery import _collector_settled
+
+    for signal in (worker_ready, worker_process_init):
+        receivers = [found() if isinstance(found, weakref.ReferenceType) else found for _key, found in signal.receivers]
+        assert _collector_settled in receivers
