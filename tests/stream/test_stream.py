@@ -111,7 +111,7 @@ def test_a_hook_run_twice_appends_once() -> None:
     game_id = alice.create({"players": 2, "deck": 24}, [{"ai": "novice"}]).json()["id"]
     game = Game.objects.get(pk=game_id)
     before = stream_of(alice.player.pk)
-    move = appending.move_of(game, seats_of(game), game_state(game), [])
+    move = appending.move_of(game, seats_of(game), game_state(game), [], [])
     listeners.turns_hook([move])
     listeners.turns_hook([move])
     listeners.on_game_finished(move)  # not finished: nothing
