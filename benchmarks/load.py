@@ -52,7 +52,6 @@ import argparse
 import asyncio
 import collections
 import contextlib
-import gc
 import json
 import os
 import random
@@ -77,6 +76,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.api import clients_rate, phase, run_ceiling, run_moves  # noqa: E402
+from durak_platform import collector  # noqa: E402
 from tests.harness.proxied import PostgresCluster, ProxiedStack  # noqa: E402
 from tests.harness.stack import RedisServer  # noqa: E402
 
@@ -674,7 +674,8 @@ def ceiling_and_moves(stack: ProxiedStack, clients: int, seconds: float, rounds:
     return ratio
 
 
-# The client's collector once every table is seated (as durak_platform.collector's).
+# The client's collector once every table is seated: full collections rarer than a server
+# process's, as its heap grows with every socket's events all evening.
 CLIENT_GC_THRESHOLD = (2_000, 20, 1_000)
 
 
@@ -699,9 +700,7 @@ async def evening(args: argparse.Namespace, stack: ProxiedStack, redis: RedisSer
         await asyncio.sleep(0.5)
     # The client's own collector must not pause it: its full collections over every socket's
     # events (some 0.1-0.3 s, about every 28 s here) showed up as latency of the stack.
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*CLIENT_GC_THRESHOLD)
+    collector.settle(CLIENT_GC_THRESHOLD)
     run.all_seated_at = time.monotonic()
     run.deadline = run.all_seated_at + args.seconds
     print(f"  seated in {run.all_seated_at - run.started_at:.1f} s; load average {load_average()}", flush=True)

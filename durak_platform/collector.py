@@ -24,9 +24,10 @@ import os
 THRESHOLD = (2_000, 20, 20)
 
 
-def settle() -> None:
-    """Collect once, freeze everything alive now and set the thresholds (see the module)."""
+def settle(threshold: tuple[int, int, int] = THRESHOLD) -> None:
+    """Collect once, freeze everything alive now and set ``threshold`` (see the module;
+    ``DURAK_GC_THRESHOLD`` wins over it)."""
     gc.collect()
     gc.freeze()
     given = os.environ.get("DURAK_GC_THRESHOLD")
-    gc.set_threshold(*(tuple(int(part) for part in given.split(",")) if given else THRESHOLD))
+    gc.set_threshold(*(tuple(int(part) for part in given.split(",")) if given else threshold))

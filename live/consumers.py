@@ -291,10 +291,9 @@ class GameConsumer(AsyncWebsocketConsumer):
         past ``after`` (the events ``action_ok`` already answers for)."""
         assert self.viewer is not None
         async with self._lock():
-            if not self._turn_owed or self.last_sent <= after:
-                self._turn_owed = False
+            owed, self._turn_owed = self._turn_owed, False
+            if not owed or self.last_sent <= after:
                 return
-            self._turn_owed = False
             events = await feed.events_upto(self.viewer, self.last_sent)
             await self._send_turn(events[:self.last_sent])
 

@@ -50,6 +50,25 @@ async def test_one_membership_per_process_however_many_sockets() -> None:
     assert f"game-{game_id}" not in layer.groups or not layer.groups[f"game-{game_id}"]
 
 
+def counted_reads_and_rounds(monkeypatch: pytest.MonkeyPatch) -> tuple[list[int | None], list[bool]]:
+    """From now on: each read of a game's log (its ``upto``) and each refresh round."""
+    reads: list[int | None] = []
+    rounds: list[bool] = []
+    load, rejoin = feed._load, hub.Hub._rejoin
+
+    def counted_load(viewer: feed.Viewer, upto: int | None) -> tuple[feed.Stored, ...]:
+        reads.append(upto)
+        return load(viewer, upto)
+
+    async def counted_rejoin(self: hub.Hub) -> bool:
+        rounds.append(True)
+        return await rejoin(self)
+
+    monkeypatch.setattr(feed, "_load", counted_load)
+    monkeypatch.setattr(hub.Hub, "_rejoin", counted_rejoin)
+    return reads, rounds
+
+
 async def test_after_the_layer_fails_the_hub_joins_again_and_catches_up(monkeypatch: pytest.MonkeyPatch) -> None:
     table = await database_sync_to_async(table_create)(rules={"deck": 24})
     game_id = table.id
@@ -101,20 +120,7 @@ async def test_every_minute_the_hub_heals_what_the_layer_lost_silently(monkeypat
     assert isinstance(layer, InMemoryChannelLayer)
     layer.groups.clear()
     seqs = [await asyncio.to_thread(move_elsewhere, table) for _ in range(3)]
-    reads: list[int | None] = []
-    rounds: list[bool] = []
-    load, rejoin = feed._load, hub.Hub._rejoin
-
-    def counted_load(viewer: feed.Viewer, upto: int | None) -> tuple[feed.Stored, ...]:
-        reads.append(upto)
-        return load(viewer, upto)
-
-    async def counted_rejoin(self: hub.Hub) -> bool:
-        rounds.append(True)
-        return await rejoin(self)
-
-    monkeypatch.setattr(feed, "_load", counted_load)
-    monkeypatch.setattr(hub.Hub, "_rejoin", counted_rejoin)
+    reads, rounds = counted_reads_and_rounds(monkeypatch)
     for socket in watchers:
         await socket.drain(0.3)
     for socket in watchers:
@@ -135,20 +141,7 @@ async def test_a_refresh_with_nothing_lost_reads_no_log(monkeypatch: pytest.Monk
     for socket in watchers:
         await socket.drain(0.2)
         assert socket.events()[-1]["seq"] == seq
-    reads: list[int | None] = []
-    rounds: list[bool] = []
-    load, rejoin = feed._load, hub.Hub._rejoin
-
-    def counted_load(viewer: feed.Viewer, upto: int | None) -> tuple[feed.Stored, ...]:
-        reads.append(upto)
-        return load(viewer, upto)
-
-    async def counted_rejoin(self: hub.Hub) -> bool:
-        rounds.append(True)
-        return await rejoin(self)
-
-    monkeypatch.setattr(feed, "_load", counted_load)
-    monkeypatch.setattr(hub.Hub, "_rejoin", counted_rejoin)
+    reads, rounds = counted_reads_and_rounds(monkeypatch)
     await asyncio.sleep(0.5)
     assert len(rounds) >= 2 and reads == []
     for socket in watchers:
