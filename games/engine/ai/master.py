@@ -5,8 +5,9 @@ each round deals the unseen cards at random consistently with the observation
 (``determinize``, which also weighs what the others' moves said of their hands: ``reads``),
 then plays every candidate action in that same deal and finishes the game with playouts
 in which every seat follows the page's tips (``tips.tips_state``: as cheap as
-greedy playouts, and it keeps trumps and takes cheap bouts as good players do); the action
-with the best mean score is chosen.
+greedy playouts, and it keeps trumps and takes cheap bouts as good players do), each move of
+them with PLAYOUT_NOISE's chance a random legal one instead; the action with the best mean
+score is chosen.
 Candidates are the legal actions less a defender's near-twins: it beats only the first
 unbeaten card (every order of beating stays reachable), with its cheapest plain beater or
 any trump (a pruning by judgement, not a proof: a dearer plain beater differs only in
@@ -32,6 +33,7 @@ otherwise.
 from __future__ import annotations
 
 import math
+import os
 import time
 from random import Random
 
@@ -83,6 +85,26 @@ PRIOR_Z = 1.0
 CAREFUL_WORK = 8000
 CAREFUL_ROUNDS = 48
 CAREFUL_Z = 3.0
+
+
+def _playout_noise(default: float) -> float:
+    """PLAYOUT_NOISE, or the MASTER_PLAYOUT_EPS environment variable's value for an
+    experiment (read once, at import: the arena's workers inherit it)."""
+    text = os.environ.get("MASTER_PLAYOUT_EPS", "").strip()
+    if not text:
+        return default
+    value = float(text)
+    if not 0.0 <= value <= 1.0:
+        raise ValueError(f"MASTER_PLAYOUT_EPS must lie between 0 and 1, not {text}")
+    return value
+
+
+# Noisy playouts (issue 32): in the search's playouts every seat plays, with this
+# probability at each move, a uniformly random legal action instead of the tips' (the
+# ``noise`` of ``rollout.playout``). Every candidate of one deal gets the same noise stream,
+# drawn once a deal from the master's random stream (not at all with no noise, so the
+# master then plays exactly as without it).
+PLAYOUT_NOISE = _playout_noise(0.0)
 
 
 def candidates(obs: Observation) -> list[Action]:
@@ -227,7 +249,8 @@ def _sample(obs: Observation, legal: list[Action], rng: Random, thinking: Thinki
     min_rounds, z = (CAREFUL_ROUNDS, CAREFUL_Z) if thinking.careful() else (MIN_ROUNDS, Z)
     while True:
         world = determinize(obs, rng)
-        if not _play_deal(world, seat, legal, race, scores, thinking):
+        noise_seed = rng.getrandbits(32) if PLAYOUT_NOISE > 0.0 else 0
+        if not _play_deal(world, seat, legal, race, scores, thinking, noise_seed):
             break  # the clock ran out within the deal: its scores are not counted
         race.add(scores)
         playouts_left -= len(race.alive)
@@ -241,11 +264,14 @@ def _sample(obs: Observation, legal: list[Action], rng: Random, thinking: Thinki
 
 
 def _play_deal(world: State, seat: int, legal: list[Action], race: Race, scores: list[float],
-               thinking: Thinking) -> bool:
-    """Score every alive action in one deal by a tips playout, into ``scores``; False if
-    the clock ran out first (never in the first deal, so there is always one)."""
+               thinking: Thinking, noise_seed: int = 0) -> bool:
+    """Score every alive action in one deal by a tips playout, into ``scores``, each with
+    PLAYOUT_NOISE's noise from ``noise_seed`` (the same draws for every action, so that
+    the pairing cancels the noise's luck as it does the deal's); False if the clock ran out
+    first (never in the first deal, so there is always one)."""
     for i in race.alive:
-        scores[i] = playout(step(world, seat, legal[i]), seat, policy=tips_state)
+        scores[i] = playout(step(world, seat, legal[i]), seat, policy=tips_state,
+                            noise=PLAYOUT_NOISE, seed=noise_seed)
         if race.rounds and thinking.out_of_time():
             return False
     return True

@@ -83,3 +83,41 @@ def test_under_a_work_budget_the_move_depends_on_the_seed_alone(monkeypatch: pyt
         assert len(moves) == 1
         searched += 1
     assert searched > 10
+
+
+def test_noisy_playouts_share_one_stream_a_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With PLAYOUT_NOISE, every candidate of a deal is played out with the same noise
+    (paired like the deal itself), each deal with its own; without, no noise is asked."""
+    seeds: list[tuple[float, int]] = []
+
+    def recorded(*args: object, **kwargs: object) -> float:
+        seeds.append((kwargs["noise"], kwargs["seed"]))  # type: ignore[arg-type]
+        return real_playout(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(master, "playout", recorded)
+    rng = random.Random("noise")
+    for state, seat in positions(rng, 3, Rules(variant="podkidnoy", players=2)):
+        obs = observe(state, seat)
+        if len(obs.legal) >= 3 and not obs.everything_known:
+            break
+    for noise in (0.0, 0.05):
+        monkeypatch.setattr(master, "PLAYOUT_NOISE", noise)
+        seeds.clear()
+        master.choose(obs, random.Random(7), work=200)
+        assert {n for n, _ in seeds} == {noise}
+        alive = len(master.candidates(obs))
+        per_deal = [{s for _, s in seeds[i:i + alive]} for i in range(0, alive * 5, alive)]
+        if noise:
+            assert all(len(deal) == 1 for deal in per_deal) and len(set.union(*per_deal)) == 5
+        else:
+            assert {s for _, s in seeds} == {0}
+
+
+def test_the_playout_noise_can_be_set_for_an_experiment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MASTER_PLAYOUT_EPS", raising=False)
+    assert master._playout_noise(0.25) == 0.25
+    monkeypatch.setenv("MASTER_PLAYOUT_EPS", "0.1")
+    assert master._playout_noise(0.25) == 0.1
+    monkeypatch.setenv("MASTER_PLAYOUT_EPS", "1.5")
+    with pytest.raises(ValueError):
+        master._playout_noise(0.25)
