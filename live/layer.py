@@ -1,13 +1,16 @@
-"""The Redis channel layer, with many groups told in two round trips instead of two to four each.
+"""The Redis channel layer, with many groups told in one round trip instead of two to four each.
 
 channels-redis's ``group_send`` asks Redis for a group's members (ZREMRANGEBYSCORE, then ZRANGE)
 and then, for each member's channel, trims and fills it (a pipeline, then an EVAL): two round
 trips for a group nobody listens to, four for one with sockets. A committed move tells its game's
 group and every seated player's group, so a worker spent a fifth of its time on those round trips
 (a profile of ``benchmarks/tournament.py``). ``group_send_many`` does the same for a list of
-groups in one pipeline of member lookups and then one script per Redis host for every message:
-what each channel receives, its capacity and its expiry are exactly as ``group_send`` would leave
-them, and the messages reach a channel in the order given.
+groups in one script on the one Redis host (``_SEND``: it reads each group's members and fills
+their channels where they are): what each channel receives, its capacity and its expiry are
+exactly as ``group_send`` would leave them, and the messages reach a channel in the order given.
+With several hosts (a group and its channels may live on different ones), or capacities by
+channel name, or encrypted messages, it takes two round trips per host instead: one pipeline
+of member lookups, then one script per host for every message (``_FILL``).
 
 ``receive_many`` reads a channel of one reader (``new_reader_channel``: its own Redis key, not
 the process's shared one) a batch at a time, in one round trip: a blocking BZPOPMIN for the
@@ -21,13 +24,18 @@ loses otherwise its reader heals anyway (``live.hub``).
 from __future__ import annotations
 
 import collections
+import functools
 import hashlib
 import logging
+import random
 import time
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
+import msgpack
 from channels_redis.core import RedisChannelLayer as _RedisChannelLayer
+from channels_redis.serializers import MsgPackSerializer
 from redis.exceptions import NoScriptError
 
 logger = logging.getLogger(__name__)
@@ -52,27 +60,76 @@ for i = 1, n do
 end
 return over_capacity
 """
-# Sent by its digest (EVALSHA): a move's sends need not carry the script's text each time.
+
+# ``group_send`` of every group at once, on one host: for each group in turn, drop the
+# members past the group expiry, then give each member's channel key (a process-local
+# channel "a!b" lives in the key of "a!", as ``non_local_name`` says) the message, with
+# ``__asgi_channel__`` naming that key's members, exactly as ``_map_channel_keys_to_connection``
+# builds it: the serialized message up to that field's value comes from Python (``_head``),
+# the list of names is packed here. Then as ``_FILL``: expired messages dropped, the message
+# added unless the channel is at capacity, a microsecond apart in the order given. ARGV: now,
+# the oldest member score kept, the message expiry, the capacity, the key prefix, then per
+# group its key, its message's head and a channel that heard the message already ('' none).
+_SEND = """
+local now = tonumber(ARGV[1])
+local oldest = tonumber(ARGV[2])
+local expiry = tonumber(ARGV[3])
+local capacity = tonumber(ARGV[4])
+local prefix = ARGV[5]
+local stale = math.floor(now) - expiry
+local over_capacity, n = 0, 0
+for g = 6, #ARGV, 3 do
+    local group, head, heard = ARGV[g], ARGV[g + 1], ARGV[g + 2]
+    redis.call('ZREMRANGEBYSCORE', group, 0, oldest)
+    local keys, names = {}, {}
+    for _, name in ipairs(redis.call('ZRANGE', group, 0, -1)) do
+        if name ~= heard then
+            local bang = string.find(name, '!', 1, true)
+            local key = prefix .. (bang and string.sub(name, 1, bang) or name)
+            local of_key = names[key]
+            if of_key == nil then
+                of_key = {}
+                names[key] = of_key
+                keys[#keys + 1] = key
+            end
+            of_key[#of_key + 1] = name
+        end
+    end
+    for _, key in ipairs(keys) do
+        n = n + 1
+        redis.call('ZREMRANGEBYSCORE', key, 0, stale)
+        if redis.call('ZCARD', key) < capacity then
+            redis.call('ZADD', key, now + n * 0.000001, head .. cmsgpack.pack(names[key]))
+            redis.call('EXPIRE', key, expiry)
+        else
+            over_capacity = over_capacity + 1
+        end
+    end
+end
+return over_capacity
+"""
+# Sent by their digests (EVALSHA): a move's sends need not carry a script's text each time.
 _FILL_SHA = hashlib.sha1(_FILL.encode()).hexdigest()
+_SEND_SHA = hashlib.sha1(_SEND.encode()).hexdigest()
+# msgpack's empty array, the last byte of a message packed with an empty ``__asgi_channel__``.
+_EMPTY_ARRAY = b"\x90"
 
 
 class RedisChannelLayer(_RedisChannelLayer):  # type: ignore[misc]
     """channels-redis's layer plus ``group_send_many``; everything else is its own."""
 
-    async def group_send_many(self, messages: list[tuple[str, dict[str, Any]]]) -> None:
-        """``group_send`` of each ``(group, message)``, in order, in two round trips per host."""
-        members = await self._members([group for group, _message in messages])
-        fills: dict[int, list[tuple[bytes, bytes, int]]] = collections.defaultdict(list)
-        for (_group, message), channel_names in zip(messages, members, strict=True):
-            if not channel_names:
-                continue
-            by_connection, key_message, key_capacity = self._map_channel_keys_to_connection(channel_names, message)
-            for index, keys in by_connection.items():
-                fills[index].extend((key, key_message[key], key_capacity[key]) for key in keys)
-        for index, fill in fills.items():
-            over_capacity = await self._fill(index, fill)
-            if over_capacity:
-                logger.info("%s of %s channel messages over capacity", over_capacity, len(fill))
+    async def group_send_many(self, messages: Sequence[tuple[str, dict[str, Any]]],
+                              heard: Sequence[str | None] = ()) -> None:
+        """``group_send`` of each ``(group, message)``, in order: one round trip on one host.
+        ``heard[i]``, where given, is a channel that has message ``i`` already (its process
+        was told in memory): it is not filled again."""
+        for group, _message in messages:
+            assert self.require_valid_group_name(group), "Group name not valid"
+        skips = list(heard) + [None] * (len(messages) - len(heard))
+        send = self._send_at_once if self._one_script else self._send_in_two
+        over_capacity = await send(messages, skips)
+        if over_capacity:
+            logger.info("%s channel messages over capacity, for %s groups", over_capacity, len(messages))
 
     async def new_reader_channel(self) -> str:
         """A channel for ``receive_many``: one reader, a key of its own."""
@@ -94,23 +151,68 @@ class RedisChannelLayer(_RedisChannelLayer):  # type: ignore[misc]
             if members:
                 return [self.deserialize(member) for member in members]
 
-    async def _fill(self, index: int, fill: list[tuple[bytes, bytes, int]]) -> int:
-        """``_FILL`` on host ``index``: each message into its channel; how many did not fit."""
+    @functools.cached_property
+    def _one_script(self) -> bool:
+        """Whether ``_SEND`` can do it all: one host (a group's channels on its host), one
+        capacity for every channel, and messages msgpack packs as they are (no encryption)."""
+        serializer = self._serializer
+        return (self.ring_size == 1 and not self.channel_capacity
+                and type(serializer) is MsgPackSerializer and serializer.crypter is None)
+
+    def _head(self, message: dict[str, Any]) -> bytes:
+        """``message`` serialized with ``__asgi_channel__`` last and its list left for
+        ``_SEND`` to pack: the random prefix (so equal messages stay distinct members of a
+        channel's sorted set, as ``serialize`` makes them), the map, the field's name."""
+        assert "__asgi_channel__" not in message
+        packed = msgpack.packb({**message, "__asgi_channel__": []})
+        assert packed.endswith(_EMPTY_ARRAY)
+        length = self._serializer.random_prefix_length
+        prefix = random.getrandbits(8 * length).to_bytes(length, "big") if length > 0 else b""
+        return prefix + packed[:-1]
+
+    async def _send_at_once(self, messages: Sequence[tuple[str, dict[str, Any]]],
+                            heard: list[str | None]) -> int:
+        """``_SEND`` for every message: how many channel messages did not fit."""
+        now = time.time()
+        args: list[Any] = [now, int(now) - self.group_expiry, int(self.expiry), self.capacity, self.prefix]
+        for (group, message), skip in zip(messages, heard, strict=True):
+            args += [self._group_key(group), self._head(message), skip or ""]
+        return int(await self._script(0, _SEND, _SEND_SHA, args))
+
+    async def _send_in_two(self, messages: Sequence[tuple[str, dict[str, Any]]],
+                           heard: list[str | None]) -> int:
+        """Members first (a pipeline per host), then ``_FILL`` per host of their channels:
+        how many channel messages did not fit."""
+        members = await self._members([group for group, _message in messages])
+        fills: dict[int, list[tuple[bytes, bytes, int]]] = collections.defaultdict(list)
+        for (_group, message), channel_names, skip in zip(messages, members, heard, strict=True):
+            channel_names = [name for name in channel_names if name != skip]
+            if not channel_names:
+                continue
+            by_connection, key_message, key_capacity = self._map_channel_keys_to_connection(channel_names, message)
+            for index, keys in by_connection.items():
+                fills[index].extend((key, key_message[key], key_capacity[key]) for key in keys)
+        over_capacity = 0
+        for index, fill in fills.items():
+            args = [*(key for key, _m, _c in fill), *(message for _k, message, _c in fill),
+                    *(capacity for _k, _m, capacity in fill), time.time(), int(self.expiry)]
+            over_capacity += int(await self._script(index, _FILL, _FILL_SHA, args, keys=len(fill)))
+        return over_capacity
+
+    async def _script(self, index: int, script: str, sha: str, args: list[Any], keys: int = 0) -> Any:
+        """Run ``script`` by its digest on host ``index`` (``keys`` of ``args`` are keys)."""
         connection = self.connection(index)
-        args = [*(key for key, _m, _c in fill), *(message for _k, message, _c in fill),
-                *(capacity for _k, _m, capacity in fill), time.time(), int(self.expiry)]
         try:
-            return int(await connection.evalsha(_FILL_SHA, len(fill), *args))
+            return await connection.evalsha(sha, keys, *args)
         except NoScriptError:
             # A server that has not seen the script yet, or lost it in a restart: load it once.
-            await connection.script_load(_FILL)
-            return int(await connection.evalsha(_FILL_SHA, len(fill), *args))
+            await connection.script_load(script)
+            return await connection.evalsha(sha, keys, *args)
 
     async def _members(self, groups: list[str]) -> list[list[str]]:
         """Each group's channels, after dropping those past ``group_expiry``: one pipeline a host."""
         by_connection: dict[int, list[int]] = collections.defaultdict(list)
         for position, group in enumerate(groups):
-            assert self.require_valid_group_name(group), "Group name not valid"
             by_connection[self.consistent_hash(group)].append(position)
         members: list[list[str]] = [[] for _group in groups]
         oldest = int(time.time()) - self.group_expiry
