@@ -16,7 +16,7 @@ fails, the hub joins its groups again and brings every socket up to the last com
 event (read from the database once per game), so no socket is left silently behind; it
 does the same every minute anyway, for losses the layer does not report. A move committed
 in this very process is handed over at once (``notice_soon``) instead of after the
-layer's round trip; the layer's copy then finds nothing new.
+layer's round trip, and the layer does not bring it to this process again.
 """
 
 from __future__ import annotations
@@ -252,9 +252,14 @@ def hub() -> Hub:
     return current
 
 
-def notice_soon(loop: asyncio.AbstractEventLoop, game_id: int, seq: int) -> None:
+def notice_soon(loop: asyncio.AbstractEventLoop, game_id: int, seq: int) -> str | None:
     """From another thread of this process (the request that committed the move): hand
-    the notice to ``loop``'s sockets now, ahead of the layer's copy."""
+    the notice to ``loop``'s sockets now. Returns the hub's channel when the hub was told:
+    the layer need not bring it the same notice (``live.broadcast.announce``). A hub that
+    shows no socket of the game now is not in its group either; a socket that joins it
+    after this reads its state after the move was committed."""
     current = _hubs.get(id(loop))
-    if current is not None and current.loop is loop and game_id in current.tables:
-        loop.call_soon_threadsafe(current.notice, game_id, seq, context=contextvars.Context())
+    if current is None or current.loop is not loop or game_id not in current.tables:
+        return None
+    loop.call_soon_threadsafe(current.notice, game_id, seq, context=contextvars.Context())
+    return current.channel

@@ -12,10 +12,13 @@ import asyncio
 import shutil
 import threading
 import time
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 import pytest
+from asgiref.sync import sync_to_async
 
-from live import broadcast
+from live import broadcast, hub
 from live.layer import RedisChannelLayer
 from tests.harness.stack import RedisServer
 
@@ -145,3 +148,96 @@ def test_what_waits_for_the_sender_loop_goes_out_together(redis: RedisServer) ->
         return seqs
 
     assert asyncio.run(received()) == list(range(21))
+
+
+def _in_a_server_thread(work: Callable[[], None]) -> Callable[[], Coroutine[Any, Any, None]]:
+    """``work`` run as a request's or a socket's database call runs: in a thread that
+    ``sync_to_async`` started for the loop (``broadcast._server_loop`` finds the loop)."""
+    async def run() -> None:
+        await sync_to_async(work, thread_sensitive=False)()
+    return run
+
+
+def test_sends_from_the_servers_threads_go_out_together_in_order(redis: RedisServer) -> None:
+    """On the server's loop one task makes the sends its threads hand over: what is handed
+    over while one is on its way goes out together next (one script), in the order handed."""
+    layer = RedisChannelLayer(hosts=[redis.url()])
+    listener = RedisChannelLayer(hosts=[redis.url()], capacity=1000)
+    channels = [_listening(listener, game) for game in (41, 42)]
+
+    def moves() -> None:
+        for seq in range(1, 21):
+            broadcast.send_groups(layer, [(broadcast.group_name(41), broadcast.changed_message(41, seq)),
+                                          (broadcast.group_name(42), broadcast.changed_message(42, seq))])
+
+    async def scenario() -> tuple[int, list[list[object]]]:
+        await _in_a_server_thread(lambda: broadcast.send_group(
+            layer, broadcast.group_name(41), broadcast.changed_message(41, 0)))()
+        await asyncio.sleep(0.2)  # sent: the script is loaded, the connection up
+        redis.cli("config", "resetstat")
+        redis.cli("client", "pause", "300")
+        await _in_a_server_thread(moves)()
+        got = [[(await listener.receive(channels[0]))["seq"] for _ in range(21)],
+               [(await listener.receive(channels[1]))["seq"] for _ in range(20)]]
+        await listener.flush()
+        await layer.close_pools()
+        return _evalsha_calls(redis), got
+
+    scripts, got = asyncio.run(scenario())
+    assert got == [list(range(21)), list(range(1, 21))]
+    assert scripts <= 2, f"20 moves' sends took {scripts} scripts"
+
+
+def _evalsha_calls(redis: RedisServer) -> int:
+    stats = next(line for line in redis.cli("info", "commandstats").splitlines() if line.startswith("cmdstat_evalsha:"))
+    return int(stats.split("calls=")[1].split(",")[0])
+
+
+class _Socket:
+    """A socket of the game in this process, as the hub sees it."""
+
+    def __init__(self) -> None:
+        self.seqs: list[int | None] = []
+
+    def busy(self) -> bool:
+        return False
+
+    async def notice(self, seq: int | None) -> int | None:
+        self.seqs.append(seq)
+        return seq
+
+
+def test_a_move_made_in_this_process_reaches_its_hub_in_memory_and_the_others_by_the_layer(
+        redis: RedisServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``announce`` in the server: the process's own hub is told at once and gets no copy
+    from Redis (it would find nothing new); another process's hub in the game's group gets
+    it from Redis; a game this hub shows no socket of is sent to its group in full."""
+    layer = RedisChannelLayer(hosts=[redis.url()])
+    monkeypatch.setattr(broadcast, "get_channel_layer", lambda: layer)
+
+    async def scenario() -> tuple[list[int | None], dict[str, list[object]]]:
+        loop = asyncio.get_running_loop()
+        mine = hub.Hub(layer, loop)
+        monkeypatch.setitem(hub._hubs, id(loop), mine)
+        mine.channel = await layer.new_reader_channel()
+        theirs = await layer.new_reader_channel()
+        socket = _Socket()
+        mine.tables[51] = hub._Table(listeners={socket})
+        for channel in (mine.channel, theirs):
+            await layer.group_add(broadcast.group_name(51), channel)
+            await layer.group_add(broadcast.group_name(52), channel)
+
+        def moves() -> None:
+            broadcast.announce(51, 1)
+            broadcast.announce(52, 1)  # no socket of game 52 here: the layer brings it
+
+        await _in_a_server_thread(moves)()
+        await asyncio.sleep(0.2)
+        got = {"mine": [(m["game_id"], m["seq"]) for m in await layer.receive_many(mine.channel)],
+               "theirs": [(m["game_id"], m["seq"]) for m in await layer.receive_many(theirs)]}
+        await layer.close_pools()
+        return socket.seqs, got
+
+    told, received = asyncio.run(scenario())
+    assert told == [1]
+    assert received == {"mine": [(52, 1)], "theirs": [(51, 1), (52, 1)]}
