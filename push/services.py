@@ -14,6 +14,7 @@ from live import presence
 from push import adapters
 from push.models import PushSubscription
 from push.origins import endpoint_allowed
+from stream import store as stream_store
 
 # The stream events that wake a device (the others wait for the app to open).
 PUSHED = frozenset({"your_turn", "challenge_received", "table_ready"})
@@ -42,6 +43,7 @@ def subscription_add(*, player: Player, body: object) -> PushSubscription:
     auth = _text(body, "keys.auth", body["keys"].get("auth"), 64)
     subscription, _created = PushSubscription.objects.update_or_create(
         endpoint=endpoint, defaults={"player": player, "p256dh": p256dh, "auth": auth})
+    stream_store.head_wakes(player.pk)
     return subscription
 
 

@@ -41,7 +41,12 @@ def _backoff(retries: int) -> float:
 
 def enqueue(stored: list[EventStored]) -> None:
     """``stream.delivery.events_stored``: a push per subscription, for each event that
-    wakes one; an event whose push cannot be queued does not stop the next."""
+    wakes one; an event whose push cannot be queued does not stop the next. A player who
+    never kept a subscription (``EventStored.wakes``) is not asked about: usually nobody
+    at a move's table, and then there is no query at all."""
+    stored = [one for one in stored if one.wakes]
+    if not stored:
+        return
     wanted = services.wanted_many([(one.player_id, one.event) for one in stored])
     for one, subscriptions in zip(stored, wanted, strict=True):
         for subscription_id in subscriptions:

@@ -32,6 +32,9 @@ class EventStored:
 
     player_id: int
     event: dict[str, Any]
+    # Whether the player may have devices to wake (``StreamHead.wakes`` as the append read
+    # it): False only when the player had never kept a push subscription.
+    wakes: bool = True
 
 
 events_stored: Hooks[list[EventStored], None] = Hooks("push")
@@ -61,11 +64,12 @@ def _send_many(wakes: list[tuple[int, dict[str, Any]]]) -> None:
         logger.exception("Could not wake the streams of %s players", len(wakes))
 
 
-def delivered(rows: list[tuple[int, int, dict[str, Any]]]) -> None:
+def delivered(rows: list[tuple[int, int, dict[str, Any]]], *, waking: frozenset[int] | None = None) -> None:
     """Wake each player's streams (every player in one go: a round tells a thousand at
     once), then the ``events_stored`` hooks. The message carries the events (ids and
     numbers, never a card) so that a stream that has sent everything before them passes
-    them on without reading the store; any other stream reads the store as before."""
+    them on without reading the store; any other stream reads the store as before.
+    ``waking``: the players that may have devices to wake (None: any of them may)."""
     mine: dict[int, list[dict[str, Any]]] = {}
     for player_id, _number, event in sorted(rows, key=lambda row: (row[0], row[1])):
         mine.setdefault(player_id, []).append(event)
@@ -76,4 +80,5 @@ def delivered(rows: list[tuple[int, int, dict[str, Any]]]) -> None:
         _send_many(wakes)
     else:
         notify_many([(stream_group(player_id), data) for player_id, data in wakes])
-    events_stored.call_logged([EventStored(player_id, event) for player_id, _number, event in rows])
+    events_stored.call_logged([EventStored(player_id, event, waking is None or player_id in waking)
+                               for player_id, _number, event in rows])

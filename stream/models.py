@@ -23,6 +23,11 @@ class StreamHead(models.Model):
     # Events up to this number were removed by the retention sweep: a client that last saw
     # an older one must resync (``410 resync``).
     pruned_through = models.PositiveBigIntegerField(_("удалены по"), default=0)
+    # The player may have devices to wake (the push app sets it when it keeps a
+    # subscription, and never clears it). An append reads it with the head it locks, so
+    # an event for a player who never subscribed costs no query for subscriptions: one
+    # after every move was some 8% of a move's CPU in the server process.
+    wakes = models.BooleanField(_("будит устройства"), default=False)
 
     class Meta:
         verbose_name = _("лента игрока")

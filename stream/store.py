@@ -81,6 +81,14 @@ def _heads_made(players: set[int]) -> None:
         StreamHead.objects.bulk_create([StreamHead(player_id=p) for p in sorted(players)], ignore_conflicts=True)
 
 
+def head_wakes(player_id: int) -> None:
+    """From now on the player's appends say they may wake devices (``StreamHead.wakes``):
+    the push app calls it when it keeps a subscription, in that transaction. An append
+    locks the head, so one running meanwhile reads the flag as it was or waits for it."""
+    StreamHead.objects.bulk_create([StreamHead(player_id=player_id, wakes=True)], update_conflicts=True,
+                                   unique_fields=["player"], update_fields=["wakes"])
+
+
 def _once(pending: Iterable[Pending]) -> list[Pending]:
     """The pending events in order, each (player, key) once."""
     seen: set[tuple[int, str]] = set()
@@ -115,13 +123,15 @@ WITH wanted AS (
     UPDATE {_HEADS} h SET last_number = h.last_number + c.n
     FROM counts c JOIN locked l ON l.player_id = c.player_id
     WHERE h.player_id = c.player_id
-    RETURNING h.player_id, h.last_number, c.n
+    RETURNING h.player_id, h.last_number, c.n, h.wakes
+), inserted AS (
+    INSERT INTO {_EVENTS} (player_id, number, type, data, at, key)
+    SELECT f.player_id, a.last_number - a.n + row_number() OVER (PARTITION BY f.player_id ORDER BY f.ord),
+           f.type, f.data, %s, f.key
+    FROM fresh f JOIN advanced a ON a.player_id = f.player_id
+    RETURNING id, player_id, number, key
 )
-INSERT INTO {_EVENTS} (player_id, number, type, data, at, key)
-SELECT f.player_id, a.last_number - a.n + row_number() OVER (PARTITION BY f.player_id ORDER BY f.ord),
-       f.type, f.data, %s, f.key
-FROM fresh f JOIN advanced a ON a.player_id = f.player_id
-RETURNING id, player_id, number, key
+SELECT i.id, i.player_id, i.number, i.key, a.wakes FROM inserted i JOIN advanced a ON a.player_id = i.player_id
 """
 
 
@@ -147,9 +157,11 @@ def _append_at_once(wanted: list[Pending], now: datetime) -> list[StreamEvent] |
     by_key = {(p.player_id, p.key): p for p in wanted}
     rows = sorted((StreamEvent(id=pk, player_id=player_id, number=number, type=by_key[player_id, key].type,
                                data=by_key[player_id, key].data, at=now, key=key)
-                   for pk, player_id, number, key in returned), key=lambda row: (row.player_id, row.number))
+                   for pk, player_id, number, key, _wakes in returned), key=lambda row: (row.player_id, row.number))
     if rows:
-        transaction.on_commit(partial(delivery.delivered, [(r.player_id, r.number, r.as_dict()) for r in rows]))
+        waking = frozenset(player_id for _pk, player_id, _number, _key, wakes in returned if wakes)
+        transaction.on_commit(partial(delivery.delivered, [(r.player_id, r.number, r.as_dict()) for r in rows],
+                                      waking=waking))
     return rows
 
 
@@ -174,7 +186,9 @@ def _append_locked(wanted: list[Pending], now: datetime) -> list[StreamEvent]:
         if rows:
             StreamEvent.objects.bulk_create(rows)
             _heads_advance(rows)
-            transaction.on_commit(partial(delivery.delivered, [(r.player_id, r.number, r.as_dict()) for r in rows]))
+            waking = frozenset(player_id for player_id, head in heads.items() if head.wakes)
+            transaction.on_commit(partial(delivery.delivered, [(r.player_id, r.number, r.as_dict()) for r in rows],
+                                          waking=waking))
     return rows
 
 

@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from durak_platform.asgi import application
 from live import presence
@@ -112,3 +114,32 @@ def test_a_subscription_is_deleted_by_its_owner_only(service: PushService) -> No
     assert bob.http.delete(f"/api/v1/push/subscriptions/{sid}/").status_code == 404
     assert alice.http.delete(f"/api/v1/push/subscriptions/{sid}/").status_code == 204
     assert PushSubscription.objects.count() == 0
+
+
+def _subscription_reads(queries: CaptureQueriesContext) -> list[str]:
+    return [q["sql"] for q in queries.captured_queries if PushSubscription._meta.db_table in q["sql"]]
+
+
+def test_a_player_who_never_subscribed_costs_no_subscription_query(service: PushService) -> None:
+    """An append for players without a subscription asks nothing about subscriptions (the
+    head it locks says so); once one subscribes, their next event is read for and pushed."""
+    alice, bob = Client(), Client()
+    with CaptureQueriesContext(connection) as queries:
+        store.append([events.your_turn(alice.player.pk, 7, 1, None), events.your_turn(bob.player.pk, 7, 2, None)])
+    assert _subscription_reads(queries) == [] and service.received == []
+    _subscribe(alice, service.subscription("alice"))  # alice's head exists already
+    with CaptureQueriesContext(connection) as queries:
+        store.append([events.your_turn(alice.player.pk, 7, 3, None), events.your_turn(bob.player.pk, 7, 4, None)])
+    asked = [sql for sql in _subscription_reads(queries) if "IN (" in sql]  # not the push's own
+    assert len(asked) == 1 and asked[0].endswith(f"IN ({alice.player.pk}) ORDER BY id"), asked
+    assert [r["event"]["seq"] for r in service.received] == [3]
+
+
+def test_removing_the_last_subscription_stops_the_pushes(service: PushService) -> None:
+    """The head keeps saying the player may have devices: the subscriptions read decides."""
+    alice = Client()
+    sid = _subscribe(alice, service.subscription("alice"))
+    store.append([events.your_turn(alice.player.pk, 7, 1, None)])
+    assert alice.http.delete(f"/api/v1/push/subscriptions/{sid}/").status_code == 204
+    store.append([events.your_turn(alice.player.pk, 7, 2, None)])
+    assert [r["event"]["seq"] for r in service.received] == [1]
