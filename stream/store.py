@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 from typing import Any
 
-from django.db import IntegrityError, OperationalError, connection, transaction
+from django.db import DatabaseError, IntegrityError, OperationalError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -138,9 +137,12 @@ SELECT i.id, i.player_id, i.number, i.key, a.wakes FROM inserted i JOIN advanced
 def _append_at_once(wanted: list[Pending], now: datetime) -> list[StreamEvent] | None:
     """``_APPEND_AT_ONCE``, delivered after the commit; None: the general path must decide
     (a twin key or a deadlock: the statement changed nothing). Inside a transaction a
-    savepoint keeps its failure from spoiling the caller's."""
+    savepoint keeps its failure from spoiling the caller's. It is rolled back to on a
+    failure and otherwise left to the commit, which ends it: not released, since a RELEASE
+    is a round trip of its own (with the SAVEPOINT, 5% of a REST move's CPU)."""
+    savepoint = connection.savepoint() if connection.in_atomic_block else None
     try:
-        with transaction.atomic() if connection.in_atomic_block else nullcontext(), connection.cursor() as cursor:
+        with connection.cursor() as cursor:
             # The rows as one JSON text (psycopg quotes arrays element by element). The
             # LIMIT tells the planner how many there are: a set-returning function counts as
             # 100 rows, for which it checked the keys by hashing the whole stream table, not
@@ -153,6 +155,8 @@ def _append_at_once(wanted: list[Pending], now: datetime) -> list[StreamEvent] |
             cursor.execute(_APPEND_AT_ONCE.format(rows=len(wanted)), [as_json, now])
             returned = cursor.fetchall()
     except (IntegrityError, OperationalError):
+        if savepoint is not None:
+            _rolled_back_to(savepoint)
         return None
     by_key = {(p.player_id, p.key): p for p in wanted}
     rows = sorted((StreamEvent(id=pk, player_id=player_id, number=number, type=by_key[player_id, key].type,
@@ -163,6 +167,15 @@ def _append_at_once(wanted: list[Pending], now: datetime) -> list[StreamEvent] |
         transaction.on_commit(partial(delivery.delivered, [(r.player_id, r.number, r.as_dict()) for r in rows],
                                       waking=waking))
     return rows
+
+
+def _rolled_back_to(savepoint: str) -> None:
+    """Back to ``savepoint``; when that fails too (the connection is gone), the caller's
+    transaction is marked to roll back, as ``transaction.atomic`` does for its savepoint."""
+    try:
+        connection.savepoint_rollback(savepoint)
+    except DatabaseError:
+        connection.needs_rollback = True
 
 
 def _append_locked(wanted: list[Pending], now: datetime) -> list[StreamEvent]:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.db import connection
+from django.db import connection, transaction
 from django.test import AsyncClient
 from django.test.utils import CaptureQueriesContext
 
@@ -346,3 +346,27 @@ def test_a_tournament_tells_its_tables_and_its_end_to_each_entrant() -> None:
     assert sorted((e["place"], e["prize"]) for [e] in ends.values()) == [(1, 200), (2, 0)]
     for client in (alice, bob):
         assert_contract(stream_of(client.player.pk))
+
+
+# Stands in for the one-statement append and always breaks a unique constraint (a head's
+# twin), as a twin key committed meanwhile does: the general path must then decide.
+_BREAKS_A_CONSTRAINT = (f"INSERT INTO {StreamHead._meta.db_table} (player_id, last_number, pruned_through, wakes)"
+                        " SELECT player_id, 0, 0, false FROM " + StreamHead._meta.db_table +
+                        " WHERE %s::text IS NOT NULL AND %s::timestamptz IS NOT NULL LIMIT {rows:d}")
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the one-statement append is PostgreSQL's")
+def test_a_failed_append_at_once_leaves_the_callers_transaction_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Inside a move's transaction the one statement fails (PostgreSQL would abort the whole
+    transaction): rolled back to its savepoint, the general path appends, and what the
+    transaction wrote before and after commits with it."""
+    alice, bob = Client(), Client()
+    a = alice.player.pk
+    store.append([events.table_ready(a, 1, 1)])  # a head: the one statement is tried
+    monkeypatch.setattr(store, "_APPEND_AT_ONCE", _BREAKS_A_CONSTRAINT)
+    with transaction.atomic():
+        StreamHead.objects.filter(player_id=a).update(pruned_through=0)  # written before
+        rows = store.append([events.table_ready(a, 1, 2)])
+        store.append([events.table_ready(bob.player.pk, 1, 3)])  # and after, no head yet
+    assert [r.number for r in rows] == [2]
+    assert [e["game"] for e in stream_of(a)] == [1, 2] and [e["id"] for e in stream_of(bob.player.pk)] == [1]
