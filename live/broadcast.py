@@ -31,7 +31,7 @@ import logging
 import os
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from asgiref.sync import SyncToAsync, async_to_sync
@@ -59,8 +59,9 @@ class _Batch:
 
     layer: BaseChannelLayer
     messages: list[tuple[str, dict[str, Any]]]
-    # Per message, a channel that heard it already (``live.layer.group_send_many``'s ``heard``).
-    heard: list[str | None] = field(default_factory=list)
+    # Per message (as long as ``messages``), a channel that heard it already or None
+    # (``live.layer.group_send_many``'s ``heard``).
+    heard: list[str | None]
 
 
 class _SenderLoop:
@@ -110,7 +111,7 @@ class _SenderLoop:
         already, first wait for room."""
         loop = self.loop()
         self._room.acquire()
-        loop.call_soon_threadsafe(self._queue.put_nowait, _Batch(layer, messages))
+        loop.call_soon_threadsafe(self._queue.put_nowait, _Batch(layer, messages, [None] * len(messages)))
 
     def drain(self, timeout: float = SEND_TIMEOUT) -> None:
         """Wait until every send handed over has been made (at exit: a script's last move
@@ -162,7 +163,7 @@ def _by_layer(batches: list[_Batch]) -> list[tuple[BaseChannelLayer, list[tuple[
         if not runs or runs[-1][0] is not batch.layer:
             runs.append((batch.layer, [], []))
         runs[-1][1].extend(batch.messages)
-        runs[-1][2].extend(batch.heard + [None] * (len(batch.messages) - len(batch.heard)))
+        runs[-1][2].extend(batch.heard)
     return runs
 
 
@@ -261,11 +262,11 @@ def send_groups(layer: BaseChannelLayer, messages: list[tuple[str, dict[str, Any
     process's own sockets heard it already (``announce``). The in-memory layer lives on
     its consumers' loop, so it is only ever touched there (``_in_memory_send``). Elsewhere
     they join the sender loop's queue, in order with every other send of the process."""
-    _send_groups(layer, messages, [])
+    _send_groups(layer, messages, [None] * len(messages))
 
 
 def _send_groups(layer: BaseChannelLayer, messages: list[tuple[str, dict[str, Any]]], heard: list[str | None]) -> None:
-    """``send_groups``, with ``heard`` as ``live.layer.group_send_many`` takes it."""
+    """``send_groups``, with ``heard`` as ``live.layer.group_send_many`` takes it (one per message)."""
     if not messages:
         return
     loop = _server_loop()

@@ -5,32 +5,18 @@ stored games again), and stored tables of people without hints become rated ones
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrations.moves import latest, migrate_to
 
 BEFORE = [("games", "0002_move_path_indexes"), ("live", "0002_tablesettings_hints"),
           ("accounts", "0002_rating_ratingchange")]
 
 
-def _migrate(targets: list[tuple[str, str]]) -> Any:
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    executor.loader.build_graph()
-    return executor.loader.project_state(targets).apps
-
-
-def _latest() -> list[tuple[str, str]]:
-    executor = MigrationExecutor(connection)
-    return executor.loader.graph.leaf_nodes()
-
-
 @pytest.mark.django_db(transaction=True)
 def test_options_and_ratings_survive_the_move() -> None:
-    old = _migrate(BEFORE)
+    old = migrate_to(BEFORE)
     User = old.get_model("auth", "User")
     Player = old.get_model("accounts", "Player")
     Game = old.get_model("games", "Game")
@@ -43,7 +29,7 @@ def test_options_and_ratings_survive_the_move() -> None:
     old.get_model("accounts", "RatingChange").objects.create(game=timed, player=people[0], before=1500,
                                                              after=1532, score=1.0)
 
-    new = _migrate(_latest())
+    new = migrate_to(latest())
     Game = new.get_model("games", "Game")
     assert Game.objects.values_list("move_timer", "reconnect_window", "spectator_delay", "hints").get(
         pk=timed.pk) == (30, 45, 2, False)
@@ -58,10 +44,10 @@ def test_options_and_ratings_survive_the_move() -> None:
                                                       sigma=8.0, value=800, games=1)
     assert "ratings_rating" in connection.introspection.table_names()
 
-    back = _migrate(BEFORE)  # and back again, nothing lost
+    back = migrate_to(BEFORE)  # and back again, nothing lost
     settings = back.get_model("live", "TableSettings").objects.get(game_id=timed.pk)
     assert (settings.move_timer, settings.spectator_delay, settings.hints) == (30, 2, False)
     assert not back.get_model("live", "TableSettings").objects.filter(game_id=plain.pk).exists()
     # Ratings went back to their Elo tables (empty: the reset is not undone).
     assert not back.get_model("accounts", "Rating").objects.exists()
-    _migrate(_latest())
+    migrate_to(latest())

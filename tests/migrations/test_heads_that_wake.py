@@ -3,29 +3,21 @@ already has a push subscription (making the head when there is none), and no oth
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrations.moves import latest, migrate_to
 
 BEFORE = [("push", "0001_initial"), ("stream", "0001_initial")]
 AFTER = [("push", "0002_heads_that_wake")]
 
 
-def _migrate(targets: list[tuple[str, str]]) -> Any:
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    executor.loader.build_graph()
-    return executor.loader.project_state(targets).apps
-
-
 @pytest.mark.django_db(transaction=True)
 def test_subscribed_players_heads_wake() -> None:
-    old = _migrate(BEFORE)
-    User, Player = old.get_model("auth", "User"), old.get_model("accounts", "Player")
-    Subscription, Head = old.get_model("push", "PushSubscription"), old.get_model("stream", "StreamHead")
+    old = migrate_to(BEFORE)
+    User = old.get_model("auth", "User")
+    Player = old.get_model("accounts", "Player")
+    Subscription = old.get_model("push", "PushSubscription")
+    Head = old.get_model("stream", "StreamHead")
     players = [Player.objects.create(user=User.objects.create(username=f"p{n}"), name=f"p{n}", name_key=f"p{n}").pk
                for n in range(3)]
     with_head, without_head, unsubscribed = players
@@ -34,9 +26,9 @@ def test_subscribed_players_heads_wake() -> None:
     for n, player in enumerate([with_head, without_head, without_head]):
         Subscription.objects.create(player_id=player, endpoint=f"https://push.example/{n}", p256dh="k", auth="a")
 
-    new = _migrate(AFTER)
+    new = migrate_to(AFTER)
     heads = {h.player_id: h for h in new.get_model("stream", "StreamHead").objects.all()}
     assert heads[with_head].wakes and heads[with_head].last_number == 5
     assert heads[without_head].wakes and heads[without_head].last_number == 0
     assert not heads[unsubscribed].wakes
-    _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())  # every app at its latest again
+    migrate_to(latest())  # every app at its latest again

@@ -4,11 +4,10 @@ SQLite and PostgreSQL, and the admin's content types follow the models."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrations.moves import latest, migrate_to
 
 # Before the moves: no coins app at all; every other app where the moves found it.
 BEFORE: list[tuple[str, str | None]] = [
@@ -17,21 +16,9 @@ BEFORE: list[tuple[str, str | None]] = [
     ("contenttypes", "0002_remove_content_type_name")]
 
 
-def _migrate(targets: list[tuple[str, str | None]]) -> Any:
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    executor.loader.build_graph()
-    return executor.loader.project_state([(app, name) for app, name in targets if name is not None]).apps
-
-
-def _latest() -> list[tuple[str, str | None]]:
-    return MigrationExecutor(connection).loader.graph.leaf_nodes()
-
-
 @pytest.mark.django_db(transaction=True)
 def test_the_ledger_and_the_away_seats_keep_every_row_through_the_move() -> None:
-    old = _migrate(BEFORE)
+    old = migrate_to(BEFORE)
     User = old.get_model("auth", "User")
     person = old.get_model("accounts", "Player").objects.create(user=User.objects.create(username="u0"), name="p0",
                                                              name_key="p0")
@@ -48,7 +35,7 @@ def test_the_ledger_and_the_away_seats_keep_every_row_through_the_move() -> None
     ContentType.objects.get_or_create(app_label="live", model="seatabsence")
     tables = set(connection.introspection.table_names())
 
-    new = _migrate(_latest())
+    new = migrate_to(latest())
     assert set(connection.introspection.table_names()) >= tables, "no table is dropped or renamed"
     movement = new.get_model("coins", "Movement").objects.get(key="welcome:1")
     assert sorted(new.get_model("coins", "Posting").objects.filter(movement=movement)
@@ -60,9 +47,9 @@ def test_the_ledger_and_the_away_seats_keep_every_row_through_the_move() -> None
     assert types.filter(app_label="games", model="seatabsence").exists()
     assert not types.filter(app_label="tournaments", model="transfer").exists()
 
-    back = _migrate(BEFORE)  # and back again, nothing lost
+    back = migrate_to(BEFORE)  # and back again, nothing lost
     assert back.get_model("tournaments", "Posting").objects.filter(transfer__key="welcome:1").count() == 2
     assert back.get_model("live", "SeatAbsence").objects.filter(pk=absence.pk).exists()
     assert back.get_model("contenttypes", "ContentType").objects.filter(app_label="tournaments",
                                                                         model="transfer").exists()
-    _migrate(_latest())
+    migrate_to(latest())

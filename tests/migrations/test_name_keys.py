@@ -3,29 +3,18 @@ included, keeps them unique when old names look alike, and fits old names to NAM
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from accounts.names import NAME_MAX, name_key
+from tests.migrations.moves import latest, migrate_to
 
 BEFORE = [("accounts", "0004_fair_deal")]
 AFTER = [("accounts", "0005_name_key_created_ip")]
 
 
-def _migrate(targets: list[tuple[str, str]]) -> Any:
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    executor.loader.build_graph()
-    return executor.loader.project_state(targets).apps
-
-
 @pytest.mark.django_db(transaction=True)
 def test_existing_players_get_unique_keys() -> None:
-    old = _migrate(BEFORE)
+    old = migrate_to(BEFORE)
     User = old.get_model("auth", "User")
     Player = old.get_model("accounts", "Player")
 
@@ -37,7 +26,7 @@ def test_existing_players_get_unique_keys() -> None:
     look_alike = made("Иbaн", "Иbaн")  # registered before keys existed: keeps its name
     long = made("x" * 40, "Очень длинное имя игрока, длиннее лимита")
 
-    new = _migrate(AFTER)
+    new = migrate_to(AFTER)
     Player = new.get_model("accounts", "Player")
     keys = dict(Player.objects.values_list("pk", "name_key"))
     assert len(set(keys.values())) == len(keys)
@@ -45,6 +34,6 @@ def test_existing_players_get_unique_keys() -> None:
     assert keys[ivan] == name_key("Иван") and keys[look_alike] == f"{name_key('Иван')}#{look_alike}"
     assert len(Player.objects.get(pk=long).name) == NAME_MAX
 
-    _migrate(BEFORE)  # and back: the columns go, the rows stay
+    migrate_to(BEFORE)  # and back: the columns go, the rows stay
     assert old.get_model("accounts", "Player").objects.count() == 6
-    _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())  # every app at its latest again
+    migrate_to(latest())  # every app at its latest again
