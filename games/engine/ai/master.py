@@ -80,10 +80,11 @@ PRIOR_Z = 1.0
 # The race is the same under the clock (some 8,800 playouts a move here) as under a work
 # budget. A more careful race there (an action dropped only from 48 deals on and 3.0
 # standard errors behind, to spend the clock on close calls) did no better once the
-# playouts were noisy: at 1 s a move on the same 300 deals (seed 5, paired) the race above
-# scored +0.8 points [-4.3, +6.0] against it (81.0% against 79.3% won), and under a work
-# budget of 8,000 the careful race scored -1.5 and -3.0 points against 4,000 playouts of
-# the race above (seeds 7 and 8).
+# playouts were noisy: at 1 s a move, paired on the same deals, the race above scored
+# +0.8 points [-4.3, +6.0] (seed 5, 81.0% against 79.3% won) and -0.8 [-6.1, +4.5]
+# (seed 6, 76.7% against 77.7%) in 15% less thinking time; under a work budget of 8,000
+# the careful race scored -1.5 and -3.0 points against 4,000 playouts of the race above
+# (seeds 7 and 8).
 
 
 def _playout_noise(default: float) -> float:
