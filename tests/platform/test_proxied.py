@@ -136,6 +136,34 @@ async def test_one_game_on_three_processes(stack: ProxiedStack) -> None:
         await sock.close()
 
 
+async def test_nginx_keeps_a_games_sockets_on_one_process(stack: ProxiedStack) -> None:
+    """Through nginx every socket of a game reaches the same process (the hash of its path),
+    which then tells them the moves it commits from memory; games spread over the processes."""
+    holders: dict[int, set[str]] = {}
+    for _ in range(8):
+        game_id, alice, bob = two_players(stack.base)
+        before = stack.serving()
+        sockets = [socket(stack.ws_base, game_id, guest) for guest in (alice, bob, alice)]
+        for sock in sockets:
+            await sock.open()
+        after = stack.serving()
+        holders[game_id] = {name for name, count in after.items()
+                            if name.startswith("web.") and count > before.get(name, 0)}
+        for sock in sockets:
+            await sock.close()
+        await wait_until_closed(stack)
+    assert all(len(names) == 1 for names in holders.values()), holders
+    assert len(set.union(*holders.values())) > 1, f"every game on one process: {holders}"
+
+
+async def wait_until_closed(stack: ProxiedStack) -> None:
+    """Until no socket process holds a connection (the closed sockets' are gone)."""
+    deadline = time.monotonic() + 5
+    while any(name.startswith("web.") for name in stack.serving()):
+        assert time.monotonic() < deadline, f"sockets still open: {stack.serving()}"
+        await asyncio.sleep(0.05)
+
+
 async def test_a_killed_server_process_mid_game(stack: ProxiedStack) -> None:
     """kill -9 of the process that holds Alice's socket mid-game: deploy/respawn starts it
     again, Bob plays on through nginx meanwhile, Alice reconnects through nginx, resumes
