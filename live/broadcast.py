@@ -63,6 +63,11 @@ class _Batch:
     # (``live.layer.group_send_many``'s ``heard``).
     heard: list[str | None]
 
+    @classmethod
+    def unheard(cls, layer: BaseChannelLayer, messages: list[tuple[str, dict[str, Any]]]) -> _Batch:
+        """Messages no channel has heard yet."""
+        return cls(layer, messages, [None] * len(messages))
+
 
 class _SenderLoop:
     """One event loop in a daemon thread, per process; recreated in a forked child. It
@@ -111,7 +116,7 @@ class _SenderLoop:
         already, first wait for room."""
         loop = self.loop()
         self._room.acquire()
-        loop.call_soon_threadsafe(self._queue.put_nowait, _Batch(layer, messages, [None] * len(messages)))
+        loop.call_soon_threadsafe(self._queue.put_nowait, _Batch.unheard(layer, messages))
 
     def drain(self, timeout: float = SEND_TIMEOUT) -> None:
         """Wait until every send handed over has been made (at exit: a script's last move

@@ -162,17 +162,17 @@ def _append_at_once(wanted: list[Pending], now: datetime) -> list[StreamEvent] |
     rows = sorted((StreamEvent(id=pk, player_id=player_id, number=number, type=by_key[player_id, key].type,
                                data=by_key[player_id, key].data, at=now, key=key)
                    for pk, player_id, number, key, _wakes in returned), key=lambda row: (row.player_id, row.number))
-    _delivered_on_commit(rows, {player_id for _pk, player_id, _number, _key, wakes in returned if wakes})
+    _delivered_on_commit(rows, frozenset(player_id for _pk, player_id, _number, _key, wakes in returned if wakes))
     return rows
 
 
-def _delivered_on_commit(rows: list[StreamEvent], waking: set[int]) -> None:
+def _delivered_on_commit(rows: list[StreamEvent], waking: frozenset[int]) -> None:
     """Hand ``rows`` to delivery once the transaction commits (never before: a rolled-back
     event must not reach a socket or a phone); ``waking``: their players with a push
     subscription (``StreamHead.wakes``)."""
     if rows:
         transaction.on_commit(partial(delivery.delivered, [(r.player_id, r.number, r.as_dict()) for r in rows],
-                                      waking=frozenset(waking)))
+                                      waking=waking))
 
 
 def _rolled_back_to(savepoint: str) -> None:
@@ -205,7 +205,7 @@ def _append_locked(wanted: list[Pending], now: datetime) -> list[StreamEvent]:
         if rows:
             StreamEvent.objects.bulk_create(rows)
             _heads_advance(rows)
-            _delivered_on_commit(rows, {player_id for player_id, head in heads.items() if head.wakes})
+            _delivered_on_commit(rows, frozenset(player_id for player_id, head in heads.items() if head.wakes))
     return rows
 
 
