@@ -267,20 +267,20 @@ def send_groups(layer: BaseChannelLayer, messages: list[tuple[str, dict[str, Any
     process's own sockets heard it already (``announce``). The in-memory layer lives on
     its consumers' loop, so it is only ever touched there (``_in_memory_send``). Elsewhere
     they join the sender loop's queue, in order with every other send of the process."""
-    _send_groups(layer, messages, [None] * len(messages))
+    _send_groups(_Batch.unheard(layer, messages))
 
 
-def _send_groups(layer: BaseChannelLayer, messages: list[tuple[str, dict[str, Any]]], heard: list[str | None]) -> None:
-    """``send_groups``, with ``heard`` as ``live.layer.group_send_many`` takes it (one per message)."""
-    if not messages:
+def _send_groups(batch: _Batch) -> None:
+    """``send_groups`` for a batch whose messages some channel may have heard already."""
+    if not batch.messages:
         return
     loop = _server_loop()
     if loop is not None:
-        _hand_to_loop(loop, _Batch(layer, messages, heard))
-    elif isinstance(layer, InMemoryChannelLayer):
-        _in_memory_send(layer, messages)
+        _hand_to_loop(loop, batch)
+    elif isinstance(batch.layer, InMemoryChannelLayer):
+        _in_memory_send(batch.layer, batch.messages)
     else:
-        _sender.hand_over(layer, messages)
+        _sender.hand_over(batch.layer, batch.messages)
 
 
 def announce(game_id: int, seq: int) -> None:
@@ -293,7 +293,7 @@ def announce(game_id: int, seq: int) -> None:
     # not sent (its receive cost the process as much as the notice's send).
     heard = notice_soon(loop, game_id, seq) if loop is not None else None
     try:
-        _send_groups(layer, [(group_name(game_id), changed_message(game_id, seq))], [heard])
+        _send_groups(_Batch(layer, [(group_name(game_id), changed_message(game_id, seq))], [heard]))
     except Exception:  # the move is committed already; a lost notice is healed by resume
         logger.exception("Could not announce game %s at seq %s", game_id, seq)
 

@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -199,6 +200,17 @@ class ProxiedStack:
         """A process of the stack and its children (a prefork worker's pool, nginx's workers)."""
         pid = self.pid(name)
         return set() if pid is None else {pid, *children(pid)}
+
+    def wait_serving(self, done: Callable[[dict[str, int]], bool], what: str, timeout: float = 5) -> dict[str, int]:
+        """``serving()`` once ``done`` holds of it: a connection reaches its process a moment
+        after its client sees it open, and leaves it a moment after closing."""
+        deadline = time.monotonic() + timeout
+        while True:
+            held = self.serving()
+            if done(held):
+                return held
+            assert time.monotonic() < deadline, f"{what}: {held}"
+            time.sleep(0.05)
 
     def serving(self) -> dict[str, int]:
         """Which server processes hold accepted connections now (``web.N``, ``rest.N``: how

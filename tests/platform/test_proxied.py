@@ -26,6 +26,7 @@ import httpx
 import psycopg
 import pytest
 from django.apps import apps as django_apps
+from websockets.asyncio.client import connect
 
 from tests.harness.proxied import ProxiedStack
 from tests.harness.races import at_once
@@ -156,12 +157,32 @@ async def test_nginx_keeps_a_games_sockets_on_one_process(stack: ProxiedStack) -
     assert len(set.union(*holders.values())) > 1, f"every game on one process: {holders}"
 
 
+def socket_processes(held: dict[str, int]) -> dict[str, int]:
+    return {name: count for name, count in held.items() if name.startswith("web.")}
+
+
 async def wait_until_closed(stack: ProxiedStack) -> None:
     """Until no socket process holds a connection (the closed sockets' are gone)."""
-    deadline = time.monotonic() + 5
-    while any(name.startswith("web.") for name in stack.serving()):
-        assert time.monotonic() < deadline, f"sockets still open: {stack.serving()}"
-        await asyncio.sleep(0.05)
+    stack.wait_serving(lambda held: not socket_processes(held), "sockets still open")
+
+
+async def test_players_own_sockets_are_dealt_in_turn(stack: ProxiedStack) -> None:
+    """Every page's own socket (``/ws/players/me/``) has the same path: nginx deals them to
+    the socket processes in turn, not by the hash that keeps a game's sockets together
+    (which would put every player's on one process)."""
+    guests = [Guest(stack.base) for _ in range(6)]
+    conns = [await connect(f"{stack.ws_base}/ws/players/me/?token={guest.token}", open_timeout=10)
+             for guest in guests]
+    try:
+        for conn in conns:
+            assert json.loads(await asyncio.wait_for(conn.recv(), 10))["type"] == "hello"
+        held = stack.wait_serving(lambda held: sum(socket_processes(held).values()) == len(conns),
+                                  "every socket on a socket process")
+        assert len(socket_processes(held)) > 1, f"every player's socket on one process: {held}"
+    finally:
+        for conn in conns:
+            await conn.close()
+    await wait_until_closed(stack)
 
 
 async def test_a_killed_server_process_mid_game(stack: ProxiedStack) -> None:
@@ -232,13 +253,9 @@ def stream_log(stack: ProxiedStack, player_id: int) -> list[tuple[int, str]]:
 def stream_holder(stack: ProxiedStack) -> str:
     """The one socket (uvicorn) process holding a connection now: the open stream's. Its
     connection may reach the process a moment after the answer's first line."""
-    deadline = time.monotonic() + 5
-    while True:
-        held = [name for name in stack.serving() if name.startswith("web.")]
-        if len(held) == 1 or time.monotonic() > deadline:
-            assert len(held) == 1, f"the stream should be on one uvicorn process: {stack.serving()}"
-            return held[0]
-        time.sleep(0.05)
+    held = stack.wait_serving(lambda held: len(socket_processes(held)) == 1,
+                              "the stream should be on one uvicorn process")
+    return next(iter(socket_processes(held)))
 
 
 def test_the_account_stream_is_on_the_asgi_processes_and_resumes_on_another(stack: ProxiedStack) -> None:
