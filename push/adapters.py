@@ -19,6 +19,22 @@ TIMEOUT_SECONDS = 10.0
 TTL_SECONDS = 600
 
 
+# How soon a device should be woken (RFC 8030, 5.3): a turn or a tournament's table waits
+# for its player, a challenge can wait for the phone's next wake-up.
+URGENT = frozenset({"your_turn", "table_ready"})
+
+
+def delivery_headers(event: dict[str, Any]) -> dict[str, str]:
+    """Web Push headers for ``event``: its ``Urgency``, and for a turn a ``Topic`` per game
+    (RFC 8030, 5.4): a phone that was offline gets the game's latest turn, not every
+    turn it missed (the service replaces a waiting message of the same topic)."""
+    headers = {"Urgency": "high" if event.get("type") in URGENT else "normal"}
+    game = event.get("game")
+    if event.get("type") == "your_turn" and isinstance(game, int):
+        headers["Topic"] = f"turn-{game}"  # at most 32 characters of base64url's alphabet
+    return headers
+
+
 @dataclass(frozen=True)
 class Outcome:
     """``delivered``: the push service took it; ``gone``: the subscription is dead (404/410);
@@ -40,7 +56,7 @@ class WebPushAdapter:
         try:
             response = webpush(info, data=json.dumps(event, ensure_ascii=False), vapid_private_key=vapid.signer(),
                                vapid_claims={"sub": settings.DURAK_VAPID_SUBJECT}, content_encoding="aes128gcm",
-                               ttl=TTL_SECONDS, timeout=TIMEOUT_SECONDS)
+                               ttl=TTL_SECONDS, timeout=TIMEOUT_SECONDS, headers=delivery_headers(event))
         except WebPushException as error:
             status = None if error.response is None else error.response.status_code
             retry = None if error.response is None else error.response.headers.get("Retry-After")

@@ -116,7 +116,8 @@ class PushService:
                     self.end_headers()
                     return
                 service.received.append({"path": self.path, "event": json.loads(plain), "claims": claims,
-                                         "ttl": self.headers.get("TTL")})
+                                         "ttl": self.headers.get("TTL"), "topic": self.headers.get("Topic"),
+                                         "urgency": self.headers.get("Urgency")})
                 self.send_response(410 if self.path.startswith("/gone/") else 201)
                 self.end_headers()
 

@@ -5,6 +5,7 @@ subscription; endpoints elsewhere are refused (SSRF)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,7 +17,7 @@ from django.test.utils import CaptureQueriesContext
 
 from durak_platform.asgi import application
 from live import presence
-from push import vapid
+from push import adapters, vapid
 from push.models import PushSubscription, VapidKey
 from push.origins import endpoint_allowed
 from stream import events, store
@@ -59,6 +60,8 @@ def test_your_turn_reaches_a_player_away_from_the_table(service: PushService) ->
     assert pushed and pushed[-1] == turns[-1], (pushed, service.refused)
     assert all(e["type"] == "your_turn" for e in pushed)  # game_started wakes no one
     assert service.received[-1]["claims"]["k"] == key and service.received[-1]["ttl"]
+    # A phone offline meanwhile gets the game's latest turn only, and is woken at once.
+    assert service.received[-1]["topic"] == f"turn-{game_id}" and service.received[-1]["urgency"] == "high"
     assert service.refused == []
     assert PushSubscription.objects.get(pk=sid).last_sent_at is not None
 
@@ -143,3 +146,12 @@ def test_removing_the_last_subscription_stops_the_pushes(service: PushService) -
     assert alice.http.delete(f"/api/v1/push/subscriptions/{sid}/").status_code == 204
     store.append([events.your_turn(alice.player.pk, 7, 2, None)])
     assert [r["event"]["seq"] for r in service.received] == [1]
+
+
+def test_a_turns_topic_is_one_a_push_service_takes() -> None:
+    """RFC 8030: a Topic is at most 32 characters of the base64url alphabet; a challenge
+    has none (each one is news of its own) and wakes a phone at its normal pace."""
+    topic = adapters.delivery_headers({"type": "your_turn", "game": 2**63 - 1, "seq": 1})["Topic"]
+    assert len(topic) <= 32 and re.fullmatch(r"[A-Za-z0-9_-]+", topic)
+    assert adapters.delivery_headers({"type": "challenge_received", "challenge": {"id": 1}}) == {"Urgency": "normal"}
+    assert adapters.delivery_headers({"type": "table_ready", "tournament": 1, "game": 2}) == {"Urgency": "high"}
