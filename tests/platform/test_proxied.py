@@ -1,3 +1,5 @@
+# long module: every test of the production stack shares one start of it (nginx, PostgreSQL, Redis,
+# four server processes, a worker and beat), which costs more than all the tests together.
 """The production stack as ``make stack`` starts it (``deploy/stack.py``: honcho over the
 Procfile): nginx in front of three uvicorn processes (the sockets; REST past nginx) and a
 gunicorn process (REST through nginx), a Celery worker (with its table queue) and beat, on
