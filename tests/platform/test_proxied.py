@@ -154,7 +154,7 @@ async def test_nginx_keeps_a_games_sockets_on_one_process(stack: ProxiedStack) -
                             if name.startswith("web.") and count > before.get(name, 0)}
         for sock in sockets:
             await sock.close()
-        await wait_until_closed(stack)
+        wait_until_closed(stack)
     assert all(len(names) == 1 for names in holders.values()), holders
     assert len(set.union(*holders.values())) > 1, f"every game on one process: {holders}"
 
@@ -163,7 +163,7 @@ def socket_processes(held: dict[str, int]) -> dict[str, int]:
     return {name: count for name, count in held.items() if name.startswith("web.")}
 
 
-async def wait_until_closed(stack: ProxiedStack) -> None:
+def wait_until_closed(stack: ProxiedStack) -> None:
     """Until no socket process holds a connection (the closed sockets' are gone)."""
     stack.wait_serving(lambda held: not socket_processes(held), "sockets still open")
 
@@ -184,7 +184,7 @@ async def test_players_own_sockets_are_dealt_in_turn(stack: ProxiedStack) -> Non
     finally:
         for conn in conns:
             await conn.close()
-    await wait_until_closed(stack)
+    wait_until_closed(stack)
 
 
 async def test_a_killed_server_process_mid_game(stack: ProxiedStack) -> None:
