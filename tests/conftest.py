@@ -8,7 +8,9 @@ from collections.abc import Generator, Iterator
 from typing import Any
 
 import pytest
+from asgiref.sync import SyncToAsync
 from django.conf import settings
+from django.db import connections
 
 from games import clocks
 
@@ -51,3 +53,15 @@ def _timers_end_with_their_test() -> Iterator[None]:
     for thread in threading.enumerate():
         if thread not in before and isinstance(thread, threading.Timer) and thread.function is clocks.run_timer:
             thread.cancel()
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None) -> Iterator[None]:
+    """pytest-django's test database, and before it goes, the connection that asgiref's
+    own thread holds is given back. A test's plain ``sync_to_async`` ORM call runs on that
+    one thread (``SyncToAsync.single_thread_executor``), and nothing there ever closes its
+    connection (channels' ``database_sync_to_async`` does, asgiref does not). On PostgreSQL
+    a connection still checked out of the pool keeps the test database in use when Django
+    drops it ("being accessed by other users")."""
+    yield
+    SyncToAsync.single_thread_executor.submit(connections.close_all).result()

@@ -38,14 +38,15 @@ let autoPassFor = null;
 /* When a pass is all the person may do, send it for them after a pause that does not
  * depend on their hand (autopass.js). Called whenever the page adopts a view. */
 export function autoPass() {
-  if (!interactive()) return;
+  // While the computer stands in, it passes; a pass from the page would end its standing in.
+  if (!interactive() || S.away) return;
   const delay = autoPassDelay(S.view, speed(), Math.random);
   if (delay === null) return;
   const key = S.gameId + ":" + S.view.seq;
   if (autoPassFor === key) return;
   autoPassFor = key;
   setTimeout(() => {
-    if (S.gameId + ":" + (S.view && S.view.seq) !== key || !onlyPass(S.view)) return;
+    if (S.gameId + ":" + (S.view && S.view.seq) !== key || !onlyPass(S.view) || S.away) return;
     send({ type: "pass" });
   }, delay);
 }

@@ -49,3 +49,13 @@ test("nothing is sent where the person has a choice, nothing to do, or no seat",
   assert.equal(autoPassDelay(spectator, 1, Math.random), null);
   assert.equal(autoPassDelay(null, 1, Math.random), null);
 });
+
+test("the page never passes for a seat the computer stands in for", () => {
+  const away = view([PASS], ["human", "human"]);
+  away.away = [0];
+  assert.equal(autoPassDelay(away, 1, () => 0.5), null);
+  // Another seat away changes nothing for this one.
+  const otherAway = view([PASS], ["human", "human"]);
+  otherAway.away = [1];
+  assert.equal(autoPassDelay(otherAway, 1, () => 0), PEOPLE_PAUSE_MS[0]);
+});
