@@ -85,6 +85,13 @@ PRIOR_Z = 1.0
 # (seed 6, 76.7% against 77.7%) in 15% less thinking time; under a work budget of 8,000
 # the careful race scored -1.5 and -3.0 points against 4,000 playouts of the race above
 # (seeds 7 and 8).
+# Each candidate scored after the opponent's reply (two plies at the root, tips playouts
+# below) did worse at the same 4,000 playouts a move, paired on seed 7: the reply that is
+# worst for the master in each deal (the opponent then sees the deal: too pessimistic)
+# -33.8 points [-54.0, -13.5] over 40 games; the reply the opponent's own playouts prefer
+# in a deal drawn from what it has seen -12.5 [-30.0, +5.0], and still -7.5 [-22.2, +7.2]
+# with 12,000 playouts a move (as many deals as the master's 4,000, at 290 ms a move): the
+# clock the master leaves unused would not buy it back.
 
 
 def _playout_noise(default: float) -> float:
