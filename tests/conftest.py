@@ -56,12 +56,21 @@ def _timers_end_with_their_test() -> Iterator[None]:
 
 
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup: None) -> Iterator[None]:
-    """pytest-django's test database, and before it goes, the connection that asgiref's
-    own thread holds is given back. A test's plain ``sync_to_async`` ORM call runs on that
-    one thread (``SyncToAsync.single_thread_executor``), and nothing there ever closes its
-    connection (channels' ``database_sync_to_async`` does, asgiref does not). On PostgreSQL
-    a connection still checked out of the pool keeps the test database in use when Django
-    drops it ("being accessed by other users")."""
+def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """pytest-django's test database, given back whole before it is dropped. A test's plain
+    ``sync_to_async`` ORM call runs on asgiref's one thread (``SyncToAsync.single_thread_executor``),
+    where nothing ever closes its connection (channels' ``database_sync_to_async`` does,
+    asgiref does not): it is closed there. On PostgreSQL any other session still on the test
+    database (a thread or a process some test left holding a connection) is then ended, as
+    ``DROP DATABASE ... WITH (FORCE)`` would: a session left on it makes Django's drop fail
+    ("being accessed by other users") and leaves the database behind."""
     yield
     SyncToAsync.single_thread_executor.submit(connections.close_all).result()
+    with django_db_blocker.unblock():
+        connection = connections["default"]
+        if connection.vendor != "postgresql":
+            return
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                           " WHERE datname = current_database() AND pid <> pg_backend_pid()")
+
