@@ -8,7 +8,6 @@ from collections.abc import Generator, Iterator
 from typing import Any
 
 import pytest
-from asgiref.sync import SyncToAsync
 from django.conf import settings
 from django.db import connections
 
@@ -57,15 +56,13 @@ def _timers_end_with_their_test() -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
-    """pytest-django's test database, given back whole before it is dropped. A test's plain
-    ``sync_to_async`` ORM call runs on asgiref's one thread (``SyncToAsync.single_thread_executor``),
-    where nothing ever closes its connection (channels' ``database_sync_to_async`` does,
-    asgiref does not): it is closed there. On PostgreSQL any other session still on the test
-    database (a thread or a process some test left holding a connection) is then ended, as
-    ``DROP DATABASE ... WITH (FORCE)`` would: a session left on it makes Django's drop fail
-    ("being accessed by other users") and leaves the database behind."""
+    """pytest-django's test database; on PostgreSQL, before it is dropped, every other session
+    still on it is ended, as ``DROP DATABASE ... WITH (FORCE)`` would. A session left on it
+    makes Django's drop fail ("being accessed by other users") and leaves the database behind.
+    One known holder: a test's plain ``sync_to_async`` ORM call runs on asgiref's one thread
+    (``SyncToAsync.single_thread_executor``), where nothing ever closes its connection
+    (channels' ``database_sync_to_async`` does, asgiref does not)."""
     yield
-    SyncToAsync.single_thread_executor.submit(connections.close_all).result()
     with django_db_blocker.unblock():
         connection = connections["default"]
         if connection.vendor != "postgresql":
@@ -73,4 +70,3 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[N
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                            " WHERE datname = current_database() AND pid <> pg_backend_pid()")
-

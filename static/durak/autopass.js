@@ -26,17 +26,12 @@ export function othersArePeople(view) {
   return ((view && view.seats) || []).some((s) => s.seat !== mine && s.kind !== "ai");
 }
 
-/* Whether the computer stands in for the person's seat (their move clock ran out). */
-export function standsIn(view) {
-  return !!(view && view.you && (view.away || []).includes(view.you.seat));
-}
-
 /* The pause before the page passes for the person, in ms; null when there is nothing to
- * pass, or when the computer stands in for them: it passes for them itself, and a pass
- * sent by the page would count as the person back at the table (games/timers.py).
+ * pass, or while the computer stands in for them (``away``): it passes for them itself, and
+ * a pass sent by the page would count as the person back at the table (games/timers.py).
  * ``random`` is a function returning [0, 1) (Math.random on the page). */
-export function autoPassDelay(view, speed, random) {
-  if (!view || view.status !== "active" || !view.you || !onlyPass(view) || standsIn(view)) return null;
+export function autoPassDelay(view, speed, random, away = false) {
+  if (away || !view || view.status !== "active" || !view.you || !onlyPass(view)) return null;
   if (!othersArePeople(view)) return COMPUTERS_PAUSE_MS * speed;
   const [low, high] = PEOPLE_PAUSE_MS;
   return (low + (high - low) * random()) * speed;

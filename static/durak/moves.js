@@ -10,11 +10,12 @@ import * as store from "./store.js";
 
 const S = store.state;
 
-export async function send(action) {
+/* `auto`: the page's own pass (autoPass), which leaves the message shown (e.g. «Вы снова за столом»). */
+export async function send(action, auto = false) {
   if (!interactive()) return;
   store.setSending(true);
   store.clearChoice();
-  store.setMessage(null);
+  if (!auto) store.setMessage(null);
   redraw();
   const gid = S.gameId;
   try {
@@ -38,16 +39,16 @@ let autoPassFor = null;
 /* When a pass is all the person may do, send it for them after a pause that does not
  * depend on their hand (autopass.js). Called whenever the page adopts a view. */
 export function autoPass() {
-  // While the computer stands in, it passes; a pass from the page would end its standing in.
-  if (!interactive() || S.away) return;
-  const delay = autoPassDelay(S.view, speed(), Math.random);
+  if (!interactive()) return;
+  // S.away, not the view's "away": the view still lists the seat after «Вернуться за стол».
+  const delay = autoPassDelay(S.view, speed(), Math.random, S.away);
   if (delay === null) return;
   const key = S.gameId + ":" + S.view.seq;
   if (autoPassFor === key) return;
   autoPassFor = key;
   setTimeout(() => {
     if (S.gameId + ":" + (S.view && S.view.seq) !== key || !onlyPass(S.view) || S.away) return;
-    send({ type: "pass" });
+    send({ type: "pass" }, true);
   }, delay);
 }
 
@@ -78,6 +79,7 @@ export async function comeBack() {
     if (gid !== S.gameId) return;
     store.backAtTable();
     store.setMessage({ text: t("timeout.backDone") });
+    autoPass(); // back where a pass is all there is to do: the page sends it, as for anyone
   } catch (e) {
     store.setMessage({ text: e.network ? t("err.network") : t("err.generic", { message: e.message }) });
   }

@@ -51,11 +51,8 @@ test("nothing is sent where the person has a choice, nothing to do, or no seat",
 });
 
 test("the page never passes for a seat the computer stands in for", () => {
-  const away = view([PASS], ["human", "human"]);
-  away.away = [0];
-  assert.equal(autoPassDelay(away, 1, () => 0.5), null);
-  // Another seat away changes nothing for this one.
-  const otherAway = view([PASS], ["human", "human"]);
-  otherAway.away = [1];
-  assert.equal(autoPassDelay(otherAway, 1, () => 0), PEOPLE_PAUSE_MS[0]);
+  assert.equal(autoPassDelay(view([PASS], ["human", "human"]), 1, () => 0.5, true), null);
+  assert.equal(autoPassDelay(view([PASS], ["human", "ai"]), 1, () => 0.5, true), null);
+  // Back at the table: the pass as before.
+  assert.equal(autoPassDelay(view([PASS], ["human", "human"]), 1, () => 0, false), PEOPLE_PAUSE_MS[0]);
 });
