@@ -220,6 +220,6 @@ def choose(obs: Observation) -> Action:
         except NodeLimit:
             pass
     prior, final = _tips(obs, seen)
-    if not final and obs.players - obs.out.bit_count() == 2 and not obs.everything_known:
+    if not final and obs.in_play == 2 and not obs.everything_known:
         return _search(obs, seen, prior)
     return prior

@@ -63,10 +63,15 @@ class Observation(NamedTuple):
         return mask
 
     @property
+    def in_play(self) -> int:
+        """Seats still playing (not yet out of cards and out of the game)."""
+        return self.players - self.out.bit_count()
+
+    @property
     def everything_known(self) -> bool:
         """Two players are left and at most the face-up trump remains in the stock: every
         hidden card then sits in the other player's hand, so the deal is known exactly."""
-        return self.deck_count <= 1 and self.players - self.out.bit_count() == 2
+        return self.deck_count <= 1 and self.in_play == 2
 
     @property
     def unseen(self) -> int:

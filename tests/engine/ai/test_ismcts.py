@@ -21,7 +21,7 @@ def _hidden_positions(count: int) -> list[Observation]:
     found = []
     for state, seat in positions(rng, 3, Rules(variant="podkidnoy", players=2)):
         obs = observe(state, seat)
-        if len(obs.legal) >= 2 and not obs.everything_known and obs.players - obs.out.bit_count() == 2:
+        if len(obs.legal) >= 2 and not obs.everything_known and obs.in_play == 2:
             found.append(obs)
         if len(found) == count:
             break
@@ -110,7 +110,7 @@ def test_the_master_searches_by_tree_only_when_told_and_two_seats_play(monkeypat
     assert master.choose(obs, random.Random(1), work=50) == master.candidates(obs)[0]
     assert calls == [obs.seat]
     seen = (observe(state, seat) for state, seat in positions(random.Random("three"), 3, Rules(players=3)))
-    three = next(o for o in seen if len(o.legal) >= 2 and not o.everything_known and o.players - o.out.bit_count() == 3)
+    three = next(o for o in seen if len(o.legal) >= 2 and not o.everything_known and o.in_play == 3)
     master.choose(three, random.Random(1), work=50)
     assert calls == [obs.seat]
 
