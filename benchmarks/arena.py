@@ -171,7 +171,7 @@ def main(argv: list[str] | None = None) -> None:
                              "(repeatable runs for compare.py; about 4000 match the default second's cut-off)")
     parser.add_argument("--record", metavar="FILE", default=None,
                         help="also write one JSON line per game (pairing, game, seed, levels by seat, scores) "
-                             "to FILE, for benchmarks/compare.py")
+                             "to FILE as each chunk of games ends, for benchmarks/compare.py")
     args = parser.parse_args(argv)
     if args.master_work is not None and args.master_work < 1:
         parser.error("--master-work must be at least 1 playout")
@@ -195,6 +195,10 @@ def main(argv: list[str] | None = None) -> None:
             total = Tally()
             for part in pool.imap_unordered(run_chunk, chunks):
                 total.add(part)
+                if args.record:  # as each chunk ends: a long run stopped early keeps what it played
+                    with open(args.record, "a", encoding="utf-8") as out:
+                        for record in part.records:
+                            out.write(json.dumps(record) + "\n")
             wall = time.perf_counter() - began
             shown = levels[:1] if len(levels) == 2 else list(dict.fromkeys(levels))
             for level in shown:
@@ -208,10 +212,6 @@ def main(argv: list[str] | None = None) -> None:
                           f"{total.ms[other] / max(total.moves[other], 1):>8.2f} {total.worst[other]:>9.1f}")
             print(f"{'':<34} ({wall:.0f} s wall)")
             sys.stdout.flush()
-            if args.record:
-                with open(args.record, "a", encoding="utf-8") as out:
-                    for record in sorted(total.records, key=lambda r: int(str(r["game"]))):
-                        out.write(json.dumps(record) + "\n")
 
 
 if __name__ == "__main__":
