@@ -92,13 +92,18 @@ PRIOR_Z = 1.0
 # in a deal drawn from what it has seen -12.5 [-30.0, +5.0], and still -7.5 [-22.2, +7.2]
 # with 12,000 playouts a move (as many deals as the master's 4,000, at 290 ms a move): the
 # clock the master leaves unused would not buy it back. Single-observer ISMCTS in place of
-# the flat sampling (``ismcts``, ``MASTER_SEARCH=ismcts``) is the lead: at the same 4,000
+# the flat sampling (``ismcts``, ``MASTER_SEARCH=ismcts``) was the lead: at the same 4,000
 # playouts a move it played as well, no better (+0.2 points [-6.9, +7.4], 200 games, seed 7),
 # but unlike the flat search it turns more thinking into strength: at 12,000 iterations
 # a move +4.2 [-3.0, +11.5] over the same 200 games (84.5% against 80.2%; the flat search at
 # 12,000: +1.2 [-5.6, +8.1]), some 0.5-0.7 s a move, within the clock the flat search leaves
 # unused. Under the clock (1 s, seed 5, 200 games) 80.0% won against the flat search's 78.5%
-# on the same deals, 490 ms a move against 222: paired +1.5 [-5.9, +8.9], not yet a gain.
+# on the same deals, 490 ms a move against 222: paired +1.5 [-5.9, +8.9], not yet a gain;
+# on seed 6's first 100 games 75.0% against 79.0%, -5.0 [-14.5, +4.5]: about -0.7 over the
+# 300, so the tree's gain from more iterations does not carry over to the clock. Pruning the
+# defender's near-twin beats below the tree's root too (fewer children, a deeper tree) did
+# worse at 4,000 iterations (seed 7, 200 games): 77.8%, against the flat search's 80.2% and
+# the unpruned tree's 80.5% on the same deals.
 
 
 def _playout_noise(default: float) -> float:
@@ -139,7 +144,8 @@ def _search_kind(default: str) -> str:
 
 # How the master samples while cards are hidden: "flat" (``_sample``: every candidate scored
 # by playouts in shared deals, raced) or "ismcts" (``ismcts.search``, two seats in play
-# only; the flat search otherwise), an experiment not yet adopted (see the comment above).
+# only; the flat search otherwise), an experiment not adopted: no stronger under the clock
+# (see the comment above).
 SEARCH = _search_kind("flat")
 
 
