@@ -46,7 +46,10 @@ THICK = THICK_DECK
 # A lead may be a pair or a card kept for its rank: only plain cards more than this many
 # ranks below the led one count as surely not held.
 LEAD_SLACK = 2
-# How likely each kind of move is from a seat that held a card the read excludes.
+# How likely each kind of move is from a seat that held a card the read excludes. Measured
+# against the experienced level (the master at 4,000 playouts a move, seeds 7 and 8, 400
+# games paired with benchmarks/baselines/): no reads (every value 1.0) -3.6 points
+# [-8.8, +1.6], every value halved -2.8 [-7.5, +2.0], doubled (lead 0.9) -3.5 [-8.5, +1.5].
 LIKELIHOOD = {"lead": 0.6, "throw": 0.05, "pass": 0.15, "beat": 0.15, "take": 0.35}
 
 
