@@ -70,6 +70,7 @@ class Tally:
     records: list[dict[str, object]] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
+        """Add other's counts; its records stay with it (the pairing's total only counts)."""
         self.games += other.games
         for name in ("wins", "losses", "draws", "seats", "ms", "moves"):
             mine, theirs = getattr(self, name), getattr(other, name)
@@ -77,7 +78,6 @@ class Tally:
                 mine[key] += value
         for key, value in other.worst.items():
             self.worst[key] = max(self.worst[key], value)
-        self.records.extend(other.records)
 
 
 def play_game(rules: Rules, levels: list[str], seed: int, budget_ms: int | None, work: int | None = None) -> Tally:
@@ -140,6 +140,7 @@ def run_chunk(args: tuple[str, list[int], int | None, int, int | None]) -> Tally
         for record in tally.records:
             record.update(pairing=spec, game=game)
         total.add(tally)
+        total.records.extend(tally.records)
     return total
 
 
