@@ -75,7 +75,8 @@ Z = 2.5
 # effect: after SAME_ROUNDS such deals the earliest of them (the greedy one first) is kept.
 SAME_ROUNDS = 24
 # The tips' move is kept unless another action leads it by this many standard errors
-# (1.75 did no better: -2.0 points [-8.7, +4.7] over 200 paired games).
+# (1.75 did no better: -2.0 points [-8.7, +4.7] over 200 paired games; with the noisy
+# playouts, 0.5 did no better either: -1.5 [-7.5, +4.5], 4,000 playouts a move, seed 7).
 PRIOR_Z = 1.0
 # The race is the same under the clock (some 8,800 playouts a move here) as under a work
 # budget. A more careful race there (an action dropped only from 48 deals on and 3.0

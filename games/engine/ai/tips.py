@@ -161,6 +161,10 @@ def tips_state(state: State, seat: int) -> Action:
         card = _throw_in(state.hands[seat] & state.table_ranks if state.room > 0 else 0, scale, deck_count)
         return ATTACK_ONE[card] if card >= 0 else PASS
     best = greedy_state(state, seat)  # the cheapest defence, as ``_cheapest_defence``
+    # The playouts' defender takes the cheap bout as the experienced level does. Measured
+    # against the stored baselines (4,000 playouts a move): taking it whatever trump beats
+    # it -6.0 points [-13.2, +1.2] (seed 7, 150 games); never taking it -1.4 [-4.6, +1.9]
+    # (seeds 7 and 8, 400 games).
     if (type(best) is Defend and _cheap_bout(scale, table, best.card, deck_count)
             and not _draws_last_trump(seat, [h.bit_count() for h in state.hands], state.out, table,
                                       deck_count, scale.share(state.trump))):
