@@ -20,7 +20,7 @@ from __future__ import annotations
 from django.db.models import Sum
 
 from coins import ledger
-from coins.models import Movement
+from coins.models import Account, Movement
 from tournaments import prizes
 from tournaments.models import Entry, Round, Tournament
 
@@ -73,6 +73,26 @@ def settle_guarantee(tournament: Tournament) -> None:
                 tournament=tournament)
     ledger.move(f"release:{tournament.pk}", Movement.Kind.RELEASE, hold, ledger.wallet(tournament.organiser_id),
                 tournament.guarantee - overlay, tournament=tournament)
+
+
+def refund_everything(tournament: Tournament, key: str) -> None:
+    """Every coin not paid out goes back to whoever paid it in (movements ``key:…``, each
+    once): the rake from the house, the guarantee still held, then the pool to each wallet
+    by what it put in, and welcome coins back as welcome coins. A cancel does this, and so
+    does an end with every entrant disqualified (nobody may win the pool)."""
+    pool, hold = ledger.pool(tournament), ledger.hold(tournament)
+    ledger.move(f"{key}:rake", Movement.Kind.REFUND, ledger.house(), pool,
+                -sum(p.amount for p in pool.postings.filter(movement__kind=Movement.Kind.RAKE)),
+                tournament=tournament)
+    ledger.move(f"{key}:hold", Movement.Kind.REFUND, hold, pool, ledger.balance(hold), tournament=tournament)
+    for player_id, coins in sorted(ledger.paid_in(tournament).items()):
+        if coins > 0:
+            ledger.move(f"{key}:{player_id}", Movement.Kind.REFUND, pool, ledger.wallet(player_id), coins,
+                        tournament=tournament)
+    for player_id, coins in sorted(ledger.paid_in(tournament, Account.Kind.WELCOME).items()):
+        if coins > 0:
+            ledger.move(f"{key}:{player_id}:welcome", Movement.Kind.REFUND, pool, ledger.welcome(player_id), coins,
+                        tournament=tournament)
 
 
 def late_closes(tournament: Tournament, number: int) -> None:

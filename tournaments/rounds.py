@@ -302,15 +302,8 @@ def _finish(tournament: Tournament, played: list[standings.NumberedRound]) -> No
 
 def _everyone_out(tournament: Tournament) -> None:
     """Every entrant disqualified: nobody may win the pool, so every coin goes back to
-    whoever paid it in, as a cancel gives it back (the house's rake too)."""
-    pool = ledger.pool(tournament)
-    key = f"void:{tournament.pk}"
-    rake = -sum(p.amount for p in pool.postings.filter(movement__kind=Movement.Kind.RAKE))
-    ledger.move(f"{key}:rake", Movement.Kind.REFUND, ledger.house(), pool, rake, tournament=tournament)
-    for player_id, coins in sorted(ledger.paid_in(tournament).items()):
-        if coins > 0:
-            ledger.move(f"{key}:{player_id}", Movement.Kind.REFUND, pool, ledger.wallet(player_id), coins,
-                        tournament=tournament)
+    whoever paid it in, as a cancel gives it back (the house's rake and welcome coins too)."""
+    late.refund_everything(tournament, f"void:{tournament.pk}")
 
 
 def table_finished(*, game_id: int) -> None:

@@ -19,7 +19,7 @@ from accounts.models import Player
 from accounts.selectors import is_registered
 from accounts.services import RegistrationRequired
 from coins import ledger
-from coins.models import Account, Movement
+from coins.models import Movement
 from coins.services import staff_only
 from games import deal, timers
 from games.models import SeatAbsence
@@ -228,22 +228,8 @@ def tournament_starts_due(*, tournament_id: int) -> bool:
 # --- cancelling -------------------------------------------------------------------------------
 
 def _cancel(tournament: Tournament, *, by: Any, note: str) -> None:
-    """Every coin not yet paid out goes back to whoever paid it in: the rake from the
-    house, the guarantee still held, then the pool to each wallet by what it put in."""
-    pool, hold = ledger.pool(tournament), ledger.hold(tournament)
-    key = f"cancel:{tournament.pk}"
-    ledger.move(f"{key}:rake", Movement.Kind.REFUND, ledger.house(), pool,
-                -sum(p.amount for p in pool.postings.filter(movement__kind=Movement.Kind.RAKE)),
-                tournament=tournament)
-    ledger.move(f"{key}:hold", Movement.Kind.REFUND, hold, pool, ledger.balance(hold), tournament=tournament)
-    for player_id, coins in sorted(ledger.paid_in(tournament).items()):
-        if coins > 0:
-            ledger.move(f"{key}:{player_id}", Movement.Kind.REFUND, pool, ledger.wallet(player_id), coins,
-                        tournament=tournament)
-    for player_id, coins in sorted(ledger.paid_in(tournament, Account.Kind.WELCOME).items()):
-        if coins > 0:  # welcome coins go back as welcome coins
-            ledger.move(f"{key}:{player_id}:welcome", Movement.Kind.REFUND, pool, ledger.welcome(player_id), coins,
-                        tournament=tournament)
+    """Every coin not yet paid out goes back to whoever paid it in (``late.refund_everything``)."""
+    late.refund_everything(tournament, f"cancel:{tournament.pk}")
     tournament.status = Tournament.Status.CANCELLED
     tournament.finished_at = timezone.now()
     tournament.save(update_fields=["status", "finished_at"])

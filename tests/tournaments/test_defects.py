@@ -1,7 +1,8 @@
 """Issue 31's defects, each shown by a test that failed before its fix: a disqualification
 after a table ended, the sweep's isolation, the admin's money fields, the payouts shown,
 swiss points across table sizes, round-robin schedules, the final's seats and ties, the
-seed of a cancelled tournament, the limits on creating tournaments."""
+seed of a cancelled tournament, the limits on creating tournaments; and one found later: an
+end with every entrant disqualified that left the welcome coins' fees in the pool."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
+from coins import ledger
 from games.models import Game
 from tournaments import services
 from tournaments.models import Entry, Table, Tournament
@@ -87,6 +89,36 @@ def test_a_round_of_byes_alone_closes_at_once_and_the_tournament_ends() -> None:
     rows = tournament.standings or []
     (winner,) = [r["player"] for r in rows if r["place"] == 1]
     assert winner not in seated
+    ledger_balanced()
+
+
+def test_every_entrant_disqualified_gives_every_coin_back_welcome_coins_as_welcome_coins() -> None:
+    """Nobody may win the pool once every entrant is disqualified: every coin goes back as a
+    cancel gives it. Fees paid with welcome coins once stayed in the pool, so the end raised
+    ("coins left in the pool after the prizes") and the tournament stayed running for good
+    (found by the tournaments' property test)."""
+    organiser = own_coins(funded(1)[0])
+    players = funded(3)
+    wallet_before = ledger.balance(ledger.wallet(organiser.player.pk))
+    welcome_before = {c.player.pk: ledger.balance(ledger.welcome(c.player.pk)) for c in players}
+    t = create(organiser, format="swiss", rounds=2, rules={"players": 2, "deck": 24}, entry_fee=10,
+               max_entrants=3, payouts=[100], guarantee=100)
+    for client in players:  # fees of welcome coins; the last place starts it
+        assert client.post(f"/api/v1/tournaments/{t['id']}/join/").status_code == 200
+    assert all(ledger.balance(ledger.welcome(pk)) == coins - 10 for pk, coins in welcome_before.items())
+    for client in players:
+        answer = organiser.post(f"/api/v1/tournaments/{t['id']}/disqualify/", {"player": client.player.pk})
+        assert answer.status_code == 200, answer.content
+    rng = random.Random(5)
+    for _ in range(5):  # any table still in play goes on with computers in the seats
+        for game_id in open_tables(t["id"]):
+            table_play_out(game_id, rng)
+    tournament = Tournament.objects.get(pk=t["id"])
+    assert tournament.status == Tournament.Status.FINISHED
+    assert [row["prize"] for row in tournament.standings or []] == [0, 0, 0]
+    assert ledger.balance(ledger.pool(tournament)) == 0 and ledger.balance(ledger.hold(tournament)) == 0
+    assert {pk: ledger.balance(ledger.welcome(pk)) for pk in welcome_before} == welcome_before
+    assert ledger.balance(ledger.wallet(organiser.player.pk)) == wallet_before, "the guarantee back whole"
     ledger_balanced()
 
 
