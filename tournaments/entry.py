@@ -17,6 +17,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from django.db.models import Sum
 
 from coins import ledger
@@ -75,6 +77,11 @@ def settle_guarantee(tournament: Tournament) -> None:
                 tournament.guarantee - overlay, tournament=tournament)
 
 
+# What a fee may be paid with, where its refund goes and its movement's key suffix (the
+# wallets' keys carry none: a cancel's keys predate welcome coins and must stay the same).
+_PAID_WITH: Final = ((Account.Kind.WALLET, ledger.wallet, ""), (Account.Kind.WELCOME, ledger.welcome, ":welcome"))
+
+
 def refund_everything(tournament: Tournament, key: str) -> None:
     """Every coin not paid out goes back to whoever paid it in (movements ``key:…``, each
     once): the rake from the house, the guarantee still held, then the pool to each wallet
@@ -85,14 +92,11 @@ def refund_everything(tournament: Tournament, key: str) -> None:
                 -sum(p.amount for p in pool.postings.filter(movement__kind=Movement.Kind.RAKE)),
                 tournament=tournament)
     ledger.move(f"{key}:hold", Movement.Kind.REFUND, hold, pool, ledger.balance(hold), tournament=tournament)
-    for player_id, coins in sorted(ledger.paid_in(tournament).items()):
-        if coins > 0:
-            ledger.move(f"{key}:{player_id}", Movement.Kind.REFUND, pool, ledger.wallet(player_id), coins,
-                        tournament=tournament)
-    for player_id, coins in sorted(ledger.paid_in(tournament, Account.Kind.WELCOME).items()):
-        if coins > 0:
-            ledger.move(f"{key}:{player_id}:welcome", Movement.Kind.REFUND, pool, ledger.welcome(player_id), coins,
-                        tournament=tournament)
+    for kind, account, suffix in _PAID_WITH:
+        for player_id, coins in sorted(ledger.paid_in(tournament, kind).items()):
+            if coins > 0:
+                ledger.move(f"{key}:{player_id}{suffix}", Movement.Kind.REFUND, pool, account(player_id), coins,
+                            tournament=tournament)
 
 
 def late_closes(tournament: Tournament, number: int) -> None:

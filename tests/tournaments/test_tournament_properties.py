@@ -247,7 +247,8 @@ def test_any_sequence_ends_with_one_winner_and_every_coin_accounted_for(
                                                                    HealthCheck.too_slow])
 # Always at least these: an arena of five that reseats, draws, loses a player to the
 # organiser mid-table and runs out of time with tables in play; stages whose qualifying
-# loses a player and whose final is drawn (then replayed) when its deal can draw.
+# loses a player and whose final is drawn (then replayed) when its deal can draw; an arena
+# that loses every entrant to the organiser.
 @example(shape={"format": "arena", "duration": 10, "rules": {"players": 2, "deck": 24}}, fee=10,
          payouts=[70, 30], fixed={}, joins=[("join", 3), ("join", 4), ("join", 5)], start=True,
          steps=[("play", 1), ("draw", 2), ("play", 3), ("tick", 10), ("play", 4), ("disqualify", 3), ("draw", 5),
@@ -258,6 +259,11 @@ def test_any_sequence_ends_with_one_winner_and_every_coin_accounted_for(
          joins=[("join", 3), ("join", 4), ("join", 5), ("join", 0)], start=True,
          steps=[("play", 1), ("draw", 2), ("play", 3), ("disqualify", 4), ("play", 5), ("draw", 6), ("draw", 7),
                 ("draw", 8), ("draw", 9)]).via("stages, a drawn final")
+# Every entrant disqualified, their fees paid with welcome coins and a guarantee held: every
+# coin goes back (this froze a tournament for good once: the welcome coins stayed in the pool).
+@example(shape={"format": "arena", "duration": 10, "rules": {"players": 2, "deck": 24}}, fee=10,
+         payouts=None, fixed={"prize_amounts": [60, 40, 20], "guarantee": 150}, joins=[("join", 3)], start=True,
+         steps=[("disqualify", 1), ("disqualify", 2), ("disqualify", 3)]).via("everyone disqualified")
 @given(shape=ARENA_AND_STAGES, fee=st.sampled_from([0, 10, 25]),
        payouts=st.sampled_from([None, [70, 30], [50, 30, 20]]), fixed=FIXED, joins=before,
        start=st.sampled_from([True, True, True, False]), steps=ticking)
