@@ -88,8 +88,7 @@ def refund_everything(tournament: Tournament, key: str) -> None:
     by what it put in, and welcome coins back as welcome coins. A cancel does this, and so
     does an end with every entrant disqualified (nobody may win the pool)."""
     pool, hold = ledger.pool(tournament), ledger.hold(tournament)
-    ledger.move(f"{key}:rake", Movement.Kind.REFUND, ledger.house(), pool,
-                -sum(p.amount for p in pool.postings.filter(movement__kind=Movement.Kind.RAKE)),
+    ledger.move(f"{key}:rake", Movement.Kind.REFUND, ledger.house(), pool, _rake_taken(tournament),
                 tournament=tournament)
     ledger.move(f"{key}:hold", Movement.Kind.REFUND, hold, pool, ledger.balance(hold), tournament=tournament)
     for kind, account, suffix in _PAID_WITH:
