@@ -104,7 +104,11 @@ PRIOR_Z = 1.0
 # 300, so the tree's gain from more iterations does not carry over to the clock. Pruning the
 # defender's near-twin beats below the tree's root too (fewer children, a deeper tree) did
 # worse at 4,000 iterations (seed 7, 200 games): 77.8%, against the flat search's 80.2% and
-# the unpruned tree's 80.5% on the same deals.
+# the unpruned tree's 80.5% on the same deals. Nor did reading small endgames out exactly
+# inside the playouts (the stock empty, two seats, at most six cards in hands and on the
+# table: the solver's value in place of the rest of the playout, 150 nodes at most, some 17
+# on average): -0.8 points [-7.1, +5.6] at 4,000 playouts a move (seed 7, 200 games), for
+# 70% more time a move: the playouts keep playing their endgames out.
 
 
 def _playout_noise(default: float) -> float:
