@@ -41,6 +41,10 @@ class Hooks(Generic[Arg, Out]):
         """The hooks of one stage, in the order they were connected."""
         return list(self._hooks[stage].values())
 
+    def uids(self) -> frozenset[str]:
+        """The uids of every hook connected, whatever its stage."""
+        return frozenset(uid for hooks in self._hooks.values() for uid in hooks)
+
     def all(self) -> list[Callable[[Arg], Out]]:
         """Every hook, stage by stage."""
         return [hook for stage in self.stages for hook in self.at(stage)]

@@ -1,12 +1,15 @@
 """A move's append, apart from where its rows are written: the events folded into the
-state and the rows to store (``folded``), what is stored with it (``stored``) and what
-runs once it is committed (``move_of``, ``after_commit``). Shared by one game's move (``games.services``) and a
-round's tables dealt at once (``games.arranged``)."""
+state and the rows to store (``folded``), what is stored with it (``stored``, or riding in
+its one statement: ``stored_alone``) and what runs once it is committed (``move_of``,
+``after_commit``). Shared by one game's move (``games.services``) and a round's tables
+dealt at once (``games.arranged``)."""
 
 from __future__ import annotations
 
 import copy
 from datetime import datetime
+
+from django.db import IntegrityError, OperationalError, connection
 
 from accounts.models import Player
 from games import banks, computer, signals, snapshots, store
@@ -18,6 +21,36 @@ def stored(moves: list[signals.MoveCommitted]) -> None:
     """The moves are stored and their transaction not yet committed: the hooks that must
     store with them (``signals.moves_stored``)."""
     signals.moves_stored.call(moves)
+
+
+def stored_alone(game: Game, expected: int, rows: list[store.Row], now: datetime,
+                 move: signals.MoveCommitted) -> bool | None:
+    """The move and what rides with it (``signals.move_riders``) stored in one statement
+    that commits by itself: whether it was stored (False: the game had moved on, nothing
+    was). None, with nothing stored, when the move must be stored in a transaction instead:
+    on SQLite, inside a caller's transaction (the deal of a new game, a round's tables), when
+    a hook stored with moves cannot ride or more than one would, and when the statement is
+    refused (a twin stream key written meanwhile, a deadlock): the transaction's path then
+    decides, as it always has."""
+    if connection.vendor != "postgresql" or connection.in_atomic_block:
+        return None
+    if signals.moves_stored.uids() - signals.move_riders.uids():
+        return None
+    riders = [rider for rider in signals.move_riders.call(move) if rider is not None]
+    if len(riders) > 1:  # their CTEs could share names
+        return None
+    rider = riders[0] if riders else None
+    try:
+        returned = store.events_append_alone(game, expected, rows, now, rider)
+    except (IntegrityError, OperationalError):
+        if not connection.is_usable():
+            raise  # the server is gone: whether the statement committed is unknown, not refused
+        return None
+    if returned is None:
+        return False
+    if rider is not None:
+        rider.landed(returned)
+    return True
 
 
 def after_commit(game_id: int, created_at: datetime | None, move: signals.MoveCommitted) -> None:

@@ -1,10 +1,12 @@
 """Writes: create, join and fill a game, play an action, play a computer turn.
 
 Each write follows check-then-do (Zulip style): read the game, check seat, status and
-seq, let the engine decide, then in one transaction update the game's summary *only if
-it is still at the seq the move expects* and append every resulting event
-(``games.store``); after commit run the move's hooks (``games.signals``: live viewers
-hear of it, a computer turn and move clocks start, a finished game is announced).
+seq, let the engine decide, then atomically update the game's summary *only if it is
+still at the seq the move expects* and append every resulting event with what is stored
+with it (``games.store``: on PostgreSQL outside a transaction in one statement, else in
+one transaction; ``games.appending.stored_alone``); after commit run the move's hooks
+(``games.signals``: live viewers hear of it, a computer turn and move clocks start, a
+finished game is announced).
 
 Two moves racing at one seq: both may read and decide, but only one update finds the
 game at that seq (PostgreSQL makes the second wait for the first's commit, then matches
@@ -93,15 +95,20 @@ def _append(game: Game, seats: list[Seat], state: State | None, events: list[Eve
     now = timezone.now()
     state, rows = appending.folded(game, state, events, actor_seat=actor_seat, actor=actor, now=now)
     move = appending.move_of(game, seats, state, rows, events, mover=actor_seat if actor is not None else None)
-    # One transaction for the move and what is stored with it (``signals.moves_stored``).
-    with transaction.atomic():
-        appended = store.events_append(game, expected, rows, now)
-        if appended:
-            appending.stored([move])
-            transaction.on_commit(partial(appending.after_commit, game.pk, game.created_at, move))
-    # A stale move wrote nothing, so its transaction commits rather than rolls back: psycopg
-    # forgets every statement it prepared on a connection that rolls back, and moves that
-    # race (the attacker throws in while the defender beats) are a normal part of play.
+    # On PostgreSQL outside a transaction, one statement that commits by itself; else one
+    # transaction for the move and what is stored with it (``signals.moves_stored``).
+    appended = appending.stored_alone(game, expected, rows, now, move)
+    if appended is None:
+        with transaction.atomic():
+            appended = store.events_append(game, expected, rows, now)
+            if appended:
+                appending.stored([move])
+                transaction.on_commit(partial(appending.after_commit, game.pk, game.created_at, move))
+        # A stale move wrote nothing, so its transaction commits rather than rolls back:
+        # psycopg forgets every statement it prepared on a connection that rolls back, and
+        # moves that race (the attacker throws in while the defender beats) are normal play.
+    elif appended:
+        appending.after_commit(game.pk, game.created_at, move)
     if not appended:
         raise _stale(game.pk)
     return state

@@ -23,6 +23,13 @@ process that dies after the commit loses none of it, and the move and what it te
 one commit. A round's tables dealt at once are told in one call. Its hooks log what they
 cannot do, never raise: the move stands.
 
+``move_riders`` is the same, written as SQL: on PostgreSQL a move made outside any
+transaction (a player's move, a computer's turn) is stored in one statement that commits
+by itself (``games.store.events_append_alone``), and what must be stored with it rides in
+that statement (a ``games.store.Rider``). A hook of ``moves_stored`` that can ride connects
+its rider here under the same uid; while any cannot, or more than one rides, the move is
+stored in a transaction and ``moves_stored`` runs as above.
+
 A hook of the first three stages that raises propagates like any error of the request
 or task it runs in (each hook that must not fail the move catches its own errors); the
 hooks of a finished game (``rate``, ``finished``) are each run on their own and what one
@@ -39,6 +46,7 @@ from core.hooks import Hooks
 from games.engine import Event, State
 from games.models import Game
 from games.snapshots import BankFold
+from games.store import Rider
 
 logger = logging.getLogger(__name__)
 
@@ -105,3 +113,8 @@ move_committed = MoveHooks()
 
 # Hooks run in the transaction that stores the moves (the module's docstring).
 moves_stored: Hooks[list[MoveCommitted], None] = Hooks("record")
+
+
+# What rides in the statement that stores one move (the module's docstring); None: nothing
+# to store with this move.
+move_riders: Hooks[MoveCommitted, Rider | None] = Hooks("record")

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -78,6 +80,13 @@ _SET_SUMMARY = ("SET seq = %s, status = %s, started_at = %s, finished_at = %s, r
 _EVENT_COLUMNS = "(game_id, seq, type, schema_version, payload, actor_seat, actor_id, created_at)"
 
 
+def _values_typed(count: int) -> str:
+    """The VALUES list of ``count`` event rows on PostgreSQL: the first row's casts type
+    its columns (NULLs would otherwise be text)."""
+    return ", ".join(["(%s::integer, %s::varchar, %s::smallint, %s::jsonb, %s::smallint, %s::bigint,"
+                      " %s::timestamptz)"] + ["(%s, %s, %s, %s, %s, %s, %s)"] * (count - 1))
+
+
 def events_append(game: Game, expected: int, rows: list[Row], now: datetime) -> bool:
     """Store a move atomically: the game's new summary, only if the stored game is still
     at seq ``expected``, and its events. False, with nothing stored, if it has moved on.
@@ -89,11 +98,9 @@ def events_append(game: Game, expected: int, rows: list[Row], now: datetime) -> 
     stored with the move (``games.services._append``): a refused statement spoils only that."""
     game_table, event_table = Game._meta.db_table, GameEvent._meta.db_table
     if connection.vendor == "postgresql":
-        # The first row's casts type the VALUES list's columns; NULLs would be text.
-        values = ", ".join(["(%s::integer, %s::varchar, %s::smallint, %s::jsonb, %s::smallint, %s::bigint,"
-                            " %s::timestamptz)"] + ["(%s, %s, %s, %s, %s, %s, %s)"] * (len(rows) - 1))
         sql = (f"WITH moved AS (UPDATE {game_table} {_SET_SUMMARY} RETURNING id)"
-               f" INSERT INTO {event_table} {_EVENT_COLUMNS} SELECT moved.id, e.* FROM moved, (VALUES {values}) AS e")
+               f" INSERT INTO {event_table} {_EVENT_COLUMNS} SELECT moved.id, e.* FROM moved,"
+               f" (VALUES {_values_typed(len(rows))}) AS e")
         with connection.cursor() as cursor:
             cursor.execute(sql, [*_summary(game), game.pk, expected,
                                  *(value for row in _event_values(rows, now) for value in row)])
@@ -106,6 +113,51 @@ def events_append(game: Game, expected: int, rows: list[Row], now: datetime) -> 
         cursor.execute(f"INSERT INTO {event_table} {_EVENT_COLUMNS} VALUES {values}",
                        [value for row in _event_values(rows, now) for value in (game.pk, *row)])
     return True
+
+
+@dataclass(frozen=True)
+class Rider:
+    """What an app above stores with a move, as SQL that rides in the move's own statement
+    (``events_append_alone``): its CTEs (``ctes``, written after the move's own), the SELECT
+    of the rows it wants back (``rows``), their parameters in the order they appear, and
+    what it does with those rows once the statement has committed (``landed``).
+
+    Its CTEs may read ``moved``, which holds the game's id when the move is stored and
+    nothing when the game had moved on: they must then write nothing (``WHERE EXISTS
+    (SELECT 1 FROM moved)``). The names ``moved`` and ``appended`` are the move's."""
+
+    ctes: str
+    rows: str
+    params: list[Any]
+    landed: Callable[[list[tuple[Any, ...]]], None]
+
+
+def events_append_alone(game: Game, expected: int, rows: list[Row], now: datetime,
+                        rider: Rider | None) -> list[tuple[Any, ...]] | None:
+    """``events_append`` and what ``rider`` stores, as one statement, on PostgreSQL with no
+    transaction open: the statement commits by itself, so a move costs one round trip,
+    not the five of a transaction (BEGIN, the move, a savepoint, its turns, COMMIT). The
+    statement is atomic: the database stores all of it or none. Returns the rider's rows
+    (an empty list with no rider), or None when the game has moved on and nothing was
+    stored. An error (a twin key, a deadlock) stored nothing either: it propagates."""
+    assert connection.vendor == "postgresql" and not connection.in_atomic_block
+    game_table, event_table = Game._meta.db_table, GameEvent._meta.db_table
+    sql = (f"WITH moved AS (UPDATE {game_table} {_SET_SUMMARY} RETURNING id),"
+           f" appended AS (INSERT INTO {event_table} {_EVENT_COLUMNS} SELECT moved.id, e.* FROM moved,"
+           f" (VALUES {_values_typed(len(rows))}) AS e RETURNING 1)")
+    if rider is None:
+        sql += " SELECT count(*) FROM appended"
+    else:
+        # One row at least (the LEFT JOIN), so the count arrives when the rider has no row.
+        sql += (f", {rider.ctes} SELECT (SELECT count(*) FROM appended), r.*"
+                f" FROM (SELECT 1) AS one LEFT JOIN ({rider.rows}) AS r ON true")
+    params = [*_summary(game), game.pk, expected, *(value for row in _event_values(rows, now) for value in row)]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params + (rider.params if rider is not None else []))
+        fetched = cursor.fetchall()
+    if fetched[0][0] != len(rows):
+        return None
+    return [row[1:] for row in fetched if any(value is not None for value in row[1:])]
 
 
 # Event rows per INSERT when many games start at once: 8 parameters a row stays under

@@ -1,7 +1,7 @@
 """The account stream as a listener of the apps below it.
 
 - games: with each move, in the transaction that stores it (``moves_stored``; a round's
-  tables in one append), ``game_started`` once per seat and ``your_turn`` for each person
+  tables in one append) or riding in its one statement (``move_riders``), ``game_started`` once per seat and ``your_turn`` for each person
   who must act at that seq: a turn is never lost to a process that dies after the commit.
   After the commit of a move that ended the game (``move_committed``, ``finished``: it
   reads the forfeits the timers recorded) each person's place. Their keys make a hook run
@@ -23,7 +23,8 @@ from games.deadlines import people_due, seat_deadline
 from games.models import Game, SeatAbsence
 from games.places import table_order
 from games.selectors import out_together
-from games.signals import MoveCommitted, move_committed, moves_stored
+from games.signals import MoveCommitted, move_committed, move_riders, moves_stored
+from games.store import Rider
 from stream import events, store
 from tournaments.signals import TablesReady, TournamentFinished, tables_ready, tournament_finished
 
@@ -32,6 +33,7 @@ logger = logging.getLogger(__name__)
 
 def connect() -> None:
     moves_stored.connect("record", turns_hook, uid="stream.turns")
+    move_riders.connect("record", turns_rider, uid="stream.turns")
     move_committed.connect("finished", on_game_finished, uid="stream.game_finished")
     tables_ready.connect("announce", on_tables_ready, uid="stream.tables_ready")
     tournament_finished.connect("announce", on_tournament_finished, uid="stream.tournament_finished")
@@ -56,6 +58,17 @@ def turns_hook(moves: list[MoveCommitted]) -> None:
         store.append([pending for move in moves for pending in _turns(move, absences.get(move.game_id, {}))])
     except Exception:
         logger.exception("stream: the turns of %s", [(move.game_id, move.seq) for move in moves])
+
+
+def turns_rider(move: MoveCommitted) -> Rider | None:
+    """The same for one move stored in one statement (``games.signals.move_riders``): its
+    stream events ride in that statement. A failure to make them is logged and the move
+    is stored alone, as ``turns_hook`` lets it stand."""
+    try:
+        return store.rider(_turns(move, _open_absences([move]).get(move.game_id, {})))
+    except Exception:
+        logger.exception("stream: the turns of %s", (move.game_id, move.seq))
+        return None
 
 
 def _dealt(move: MoveCommitted) -> bool:

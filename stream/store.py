@@ -9,11 +9,14 @@ On PostgreSQL the same append is first tried as one statement (``_APPEND_AT_ONCE
 savepoint inside a transaction) instead of five to seven round trips: a turn is told with
 every move. What it cannot do alone (a player with no head yet, a key written by another
 append meanwhile, a deadlock) goes through the general path, which decides it as before.
+A move's turns usually ride in the move's own statement instead (``rider``: the same
+CTEs, written only if the move is).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -24,8 +27,11 @@ from django.db import DatabaseError, IntegrityError, OperationalError, connectio
 from django.db.models import F
 from django.utils import timezone
 
+from games.store import Rider
 from stream import delivery
 from stream.models import StreamEvent, StreamHead
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -106,13 +112,14 @@ def _once(pending: Iterable[Pending]) -> list[Pending]:
 # append while this one waited for the lock breaks the key's unique constraint instead,
 # and the general path then decides.
 _EVENTS, _HEADS = StreamEvent._meta.db_table, StreamHead._meta.db_table
-_APPEND_AT_ONCE = f"""
-WITH wanted AS (
+# ``{guard}``: more of ``fresh``'s condition (a ride's: only if the move is stored).
+_AT_ONCE_CTES = f"""
+wanted AS (
     SELECT * FROM jsonb_to_recordset(%s::jsonb) AS w(ord int, player_id bigint, type varchar, data jsonb, key varchar)
     LIMIT {{rows:d}}
 ), fresh AS (
     SELECT w.* FROM wanted w
-    WHERE NOT EXISTS (SELECT 1 FROM {_EVENTS} e WHERE e.player_id = w.player_id AND e.key = w.key)
+    WHERE NOT EXISTS (SELECT 1 FROM {_EVENTS} e WHERE e.player_id = w.player_id AND e.key = w.key){{guard}}
 ), counts AS (
     SELECT player_id, count(*) AS n FROM fresh GROUP BY player_id
 ), locked AS (
@@ -129,9 +136,58 @@ WITH wanted AS (
            f.type, f.data, %s, f.key
     FROM fresh f JOIN advanced a ON a.player_id = f.player_id
     RETURNING id, player_id, number, key
-)
-SELECT i.id, i.player_id, i.number, i.key, a.wakes FROM inserted i JOIN advanced a ON a.player_id = i.player_id
-"""
+)"""
+_AT_ONCE_ROWS = "SELECT i.id, i.player_id, i.number, i.key, a.wakes FROM inserted i JOIN advanced a ON a.player_id = i.player_id"
+_APPEND_AT_ONCE = f"WITH {_AT_ONCE_CTES} {_AT_ONCE_ROWS}"
+
+
+def _as_json(wanted: list[Pending]) -> str:
+    # The rows as one JSON text (psycopg quotes arrays element by element). The LIMIT of
+    # ``_AT_ONCE_CTES`` tells the planner how many there are: a set-returning function
+    # counts as 100 rows, for which it checked the keys by hashing the whole stream table,
+    # not by the key's index (4.4 ms a move at 10,000 events and growing, not 0.2). It is
+    # written in, not a parameter: a prepared statement's generic plan cannot see a
+    # parameter's value, so PostgreSQL planned this one afresh on every move (a third of its
+    # planning at 150 tables); one statement per count keeps its plan.
+    return json.dumps([{"ord": n, "player_id": p.player_id, "type": p.type, "data": p.data, "key": p.key}
+                       for n, p in enumerate(wanted)])
+
+
+def _written(wanted: list[Pending], returned: list[tuple[Any, ...]], now: datetime) -> list[StreamEvent]:
+    """The rows ``_AT_ONCE_ROWS`` returned, as ``StreamEvent`` instances in player and number order."""
+    by_key = {(p.player_id, p.key): p for p in wanted}
+    return sorted((StreamEvent(id=pk, player_id=player_id, number=number, type=by_key[player_id, key].type,
+                               data=by_key[player_id, key].data, at=now, key=key)
+                   for pk, player_id, number, key, _wakes in returned), key=lambda row: (row.player_id, row.number))
+
+
+def _waking(returned: list[tuple[Any, ...]]) -> frozenset[int]:
+    return frozenset(player_id for _pk, player_id, _number, _key, wakes in returned if wakes)
+
+
+def rider(pending: Iterable[Pending], *, at: datetime | None = None) -> Rider | None:
+    """The same append riding in a move's own statement (``games.store.Rider``: written
+    only if the move is stored), on PostgreSQL; None: nothing to append. Once the statement
+    has committed, its rows are delivered, and an event it could not write (its player has
+    no head yet: the deal, in its transaction, makes them) is appended on its own then."""
+    wanted = _once(pending)
+    if not wanted:
+        return None
+    now = at or timezone.now()
+
+    def landed(returned: list[tuple[Any, ...]]) -> None:
+        rows = _written(wanted, returned, now)
+        _delivered_on_commit(rows, _waking(returned))
+        done = {(row.player_id, row.key) for row in rows}
+        missed = [p for p in wanted if (p.player_id, p.key) not in done]
+        if missed:  # a player with no head yet, or a key already there (which this skips)
+            try:
+                append(missed, at=now)
+            except Exception:
+                logger.exception("stream: the events of %s after their move", sorted({p.player_id for p in missed}))
+
+    return Rider(ctes=_AT_ONCE_CTES.format(rows=len(wanted), guard=" AND EXISTS (SELECT 1 FROM moved)"),
+                 rows=_AT_ONCE_ROWS, params=[_as_json(wanted), now], landed=landed)
 
 
 def _append_at_once(wanted: list[Pending], now: datetime) -> list[StreamEvent] | None:
@@ -143,26 +199,14 @@ def _append_at_once(wanted: list[Pending], now: datetime) -> list[StreamEvent] |
     savepoint = connection.savepoint() if connection.in_atomic_block else None
     try:
         with connection.cursor() as cursor:
-            # The rows as one JSON text (psycopg quotes arrays element by element). The
-            # LIMIT tells the planner how many there are: a set-returning function counts as
-            # 100 rows, for which it checked the keys by hashing the whole stream table, not
-            # by the key's index (4.4 ms a move at 10,000 events and growing, not 0.2). It is
-            # written in, not a parameter: a prepared statement's generic plan cannot see a
-            # parameter's value, so PostgreSQL planned this one afresh on every move (a third
-            # of its planning at 150 tables); one statement per count keeps its plan.
-            as_json = json.dumps([{"ord": n, "player_id": p.player_id, "type": p.type, "data": p.data, "key": p.key}
-                                  for n, p in enumerate(wanted)])
-            cursor.execute(_APPEND_AT_ONCE.format(rows=len(wanted)), [as_json, now])
+            cursor.execute(_APPEND_AT_ONCE.format(rows=len(wanted), guard=""), [_as_json(wanted), now])
             returned = cursor.fetchall()
     except (IntegrityError, OperationalError):
         if savepoint is not None:
             _rolled_back_to(savepoint)
         return None
-    by_key = {(p.player_id, p.key): p for p in wanted}
-    rows = sorted((StreamEvent(id=pk, player_id=player_id, number=number, type=by_key[player_id, key].type,
-                               data=by_key[player_id, key].data, at=now, key=key)
-                   for pk, player_id, number, key, _wakes in returned), key=lambda row: (row.player_id, row.number))
-    _delivered_on_commit(rows, frozenset(player_id for _pk, player_id, _number, _key, wakes in returned if wakes))
+    rows = _written(wanted, returned, now)
+    _delivered_on_commit(rows, _waking(returned))
     return rows
 
 
