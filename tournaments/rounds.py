@@ -75,7 +75,7 @@ def _seating(tournament: Tournament, number: int, seed: str, played: list[standi
         return _knockout(tournament, number, played, progress, active, seed, byes_had)
     if tournament.format == Tournament.Format.ELIMINATION:
         progress = elimination.progress(late.first_round_field(tournament), [r.round for r in played],
-                                        tournament.leaves, seats, late.arrivals(tournament))
+                                        tournament.leaves, seats, standings.arrivals(tournament))
         return _knockout(tournament, number, played, progress, active, seed, byes_had, ratings)
     if tournament.format == Tournament.Format.SWISS:
         if number > (tournament.rounds or 0):

@@ -99,6 +99,18 @@ def last_rounds(tournament: Tournament, players: set[int]) -> dict[int, int]:
     return last
 
 
+def arrivals(tournament: Tournament) -> dict[int, list[int]]:
+    """Late entries and re-entries by the round they begin with (``late.arrivals``), less
+    those of a player disqualified before that round seated them: they never sit in it, and
+    the elimination counting them in would find a player in without a seat, so that no
+    later round could be seated."""
+    out = disqualified(tournament)
+    last = last_rounds(tournament, out)
+    kept = {number: [p for p in players if p not in out or number <= last.get(p, 0)]
+            for number, players in late.arrivals(tournament).items()}
+    return {number: players for number, players in kept.items() if players}
+
+
 def out_before_final_stage(tournament: Tournament, chain: stages.Chain) -> set[int]:
     """The disqualified who take no part in the stages' elimination: those disqualified
     while the qualifying stage was played. Who went on is fixed when it ends: one who went
@@ -202,7 +214,7 @@ def compute(tournament: Tournament, played: list[NumberedRound], *, final: bool 
                                   tournament.seats)
     elif tournament.format == Tournament.Format.ELIMINATION:
         ranked = elimination.standings(late.first_round_field(tournament), rounds, tournament.leaves,
-                                       late.arrivals(tournament))
+                                       arrivals(tournament))
     else:
         table = swiss.rows(field_ids, rounds, seats=tournament.seats)
         points = {r.player: r.points for r in table}

@@ -147,3 +147,47 @@ def test_a_late_entry_fee_is_paid_with_welcome_coins_like_any_entry_fee() -> Non
     assert newcomer.player.pk in {row["player"] for row in detail["standings"]}
     assert detail["pool"]["total"] == 3 * FEE
     assert ledger.total_sum() == 0 and not ledger.unbalanced_movements()
+
+
+@pytest.mark.parametrize("who", ["late entrant", "re-entrant"])
+def test_one_disqualified_before_the_round_they_entered_for_does_not_freeze_it(who: str) -> None:
+    """Found by the late-entry property test: a player who entered (or re-entered) for the
+    next round and was disqualified before it opened sat in no table of it, yet the
+    elimination's replay counted them in from that round, so the round after could not be
+    seated ("is in but has no seat") and the tournament stayed running for ever."""
+    clients = _funded(7)
+    organiser, first, newcomer = clients[0], clients[1:5], clients[5]
+    created = organiser.post("/api/v1/tournaments/", {
+        "name": "Дисквалификация до раунда", "format": "elimination", "rules": {"players": 2, "deck": 24},
+        "entry_fee": FEE, "max_entrants": 16, "late_until_round": 4, "reentry": True, "payouts": [70, 30]})
+    assert created.status_code == 201, created.content
+    tournament_id = created.json()["id"]
+    for client in first:
+        assert client.post(f"/api/v1/tournaments/{tournament_id}/join/").status_code == 200
+    assert organiser.post(f"/api/v1/tournaments/{tournament_id}/start/").status_code == 200
+    rng = random.Random(7)
+    # One who stays (a late entrant sitting from round 2) so the field is not a final at once.
+    assert clients[6].post(f"/api/v1/tournaments/{tournament_id}/join/").status_code == 200
+    if who == "late entrant":  # enters for round 2 while round 1 plays
+        gone = newcomer
+    else:  # knocked out in round 1, enters again for round 3 while round 2 plays
+        _play_round(tournament_id, rng)
+        detail = _detail(organiser, tournament_id)
+        gone = next(c for c in first if c.player.pk in
+                    [e["player"] for e in detail["entrants"] if e["status"] == "eliminated"])
+    assert gone.post(f"/api/v1/tournaments/{tournament_id}/join/").status_code == 200
+    answer = organiser.post(f"/api/v1/tournaments/{tournament_id}/disqualify/", {"player": gone.player.pk})
+    assert answer.status_code == 200, answer.content
+    for _ in range(10):
+        detail = _detail(organiser, tournament_id)
+        if detail["status"] != "running":
+            break
+        _play_round(tournament_id, rng)
+    assert detail["status"] == "finished", detail["rounds"]
+    assert all(gone.player.pk not in t["players"] and gone.player.pk not in r["byes"]
+               for r in detail["rounds"][1 if who == "late entrant" else 2:] for t in r["tables"])
+    standings = detail["standings"]
+    assert [row["place"] for row in standings].count(1) == 1, "one winner"
+    assert next(row for row in standings if row["player"] == gone.player.pk)["prize"] == 0
+    assert sum(row["prize"] for row in standings) == detail["pool"]["total"]
+    assert ledger.total_sum() == 0 and not ledger.unbalanced_movements()
