@@ -1,8 +1,9 @@
 """The account stream as a listener of the apps below it.
 
 - games: with each move, in the transaction that stores it (``moves_stored``; a round's
-  tables in one append) or riding in its one statement (``move_riders``), ``game_started`` once per seat and ``your_turn`` for each person
-  who must act at that seq: a turn is never lost to a process that dies after the commit.
+  tables in one append) or riding in its one statement (``move_riders``), ``game_started``
+  once per seat and ``your_turn`` for each person who must act at that seq: a turn is never
+  lost to a process that dies after the commit.
   After the commit of a move that ended the game (``move_committed``, ``finished``: it
   reads the forfeits the timers recorded) each person's place. Their keys make a hook run
   twice append once.
@@ -54,8 +55,7 @@ def turns_hook(moves: list[MoveCommitted]) -> None:
     failure is logged, never raised (the move stands; the append rolled back to its own
     savepoint); the stream then lacks a turn, which the game's own view still shows."""
     try:
-        absences = _open_absences(moves)
-        store.append([pending for move in moves for pending in _turns(move, absences.get(move.game_id, {}))])
+        store.append(_pending(moves))
     except Exception:
         logger.exception("stream: the turns of %s", [(move.game_id, move.seq) for move in moves])
 
@@ -65,10 +65,16 @@ def turns_rider(move: MoveCommitted) -> Rider | None:
     stream events ride in that statement. A failure to make them is logged and the move
     is stored alone, as ``turns_hook`` lets it stand."""
     try:
-        return store.rider(_turns(move, _open_absences([move]).get(move.game_id, {})))
+        return store.rider(_pending([move]))
     except Exception:
         logger.exception("stream: the turns of %s", (move.game_id, move.seq))
         return None
+
+
+def _pending(moves: list[MoveCommitted]) -> list[store.Pending]:
+    """The stream events of ``moves``: their turns, with the open absences read once."""
+    absences = _open_absences(moves)
+    return [pending for move in moves for pending in _turns(move, absences.get(move.game_id, {}))]
 
 
 def _dealt(move: MoveCommitted) -> bool:
