@@ -14,7 +14,7 @@ import pytest
 from coins import ledger
 from coins.models import Movement
 from tests.harness.clients import Client
-from tests.tournaments.playing import open_tables, table_play_out
+from tests.tournaments.playing import create, open_tables, table_play_out
 from tests.tournaments.test_play_through import _balance, _funded
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -157,11 +157,8 @@ def test_one_disqualified_before_the_round_they_entered_for_does_not_freeze_it(w
     seated ("is in but has no seat") and the tournament stayed running for ever."""
     clients = _funded(7)
     organiser, first, newcomer = clients[0], clients[1:5], clients[5]
-    created = organiser.post("/api/v1/tournaments/", {
-        "name": "Дисквалификация до раунда", "format": "elimination", "rules": {"players": 2, "deck": 24},
-        "entry_fee": FEE, "max_entrants": 16, "late_until_round": 4, "reentry": True, "payouts": [70, 30]})
-    assert created.status_code == 201, created.content
-    tournament_id = created.json()["id"]
+    tournament_id = create(organiser, format="elimination", rules={"players": 2, "deck": 24}, entry_fee=FEE,
+                           max_entrants=16, late_until_round=4, reentry=True, payouts=[70, 30])["id"]
     for client in first:
         assert client.post(f"/api/v1/tournaments/{tournament_id}/join/").status_code == 200
     assert organiser.post(f"/api/v1/tournaments/{tournament_id}/start/").status_code == 200
