@@ -326,11 +326,14 @@ def test_speed_setting_and_sound_toggle_are_remembered(fresh_page: Any) -> None:
     page.reload()
     driver.wait_ready(page)
     assert page.locator("#pace").input_value() == "instant" and page.locator("#sound").is_checked()
+    if driver.finished(page):
+        driver.new_game(page)  # the timed moves above may have been the game's last
     before = page.evaluate("() => window.durakPage.sounds.card")
-    for _ in range(6):
-        if not driver.step(page):
+    for _ in range(12):
+        if page.evaluate("() => window.durakPage.sounds.card") > before or not driver.step(page):
             break
-    assert page.evaluate("() => window.durakPage.sounds.card") > before
+    # A move's events are shown (and sounded) after its answer: wait for the pump, not a step.
+    page.wait_for_function(f"() => window.durakPage.sounds.card > {before}", timeout=10_000)
     page.screenshot(path=str(SCREENSHOTS / "table-settings-desktop.png"))
 
 
