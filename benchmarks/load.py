@@ -754,7 +754,10 @@ async def report(run: Evening, api: Api, tokens: list[str], first: Sample, last:
     # Latency over the same window as the rate: every table seated and playing. Moves made
     # while the tables were still sitting down meet cold processes (first requests, caches,
     # statements not yet prepared): they are shown apart.
-    seat_ms = [ms for at, ms in figures.seat_ms if window[0] <= at <= window[1]]
+    def windowed(rows: list[tuple[float, float]]) -> list[float]:
+        return [ms for at, ms in rows if window[0] <= at <= window[1]]
+
+    seat_ms = windowed(figures.seat_ms)
     seating_ms = [ms for at, ms in figures.seat_ms if at < window[0]]
     print(f"\n  moves: {rate:.1f}/s while every table played ({people / span:.1f} people's, "
           f"{(len(in_window) - people) / span:.1f} computers'), {len(figures.moves)} in all; "
@@ -772,9 +775,9 @@ async def report(run: Evening, api: Api, tokens: list[str], first: Sample, last:
         print(f"    while the tables sat down (not in the figure above): {describe(seating_ms)}")
     if fault_list:
         print(f"    outside the faults (start to healed): {describe(quiet(figures.seat_ms, fault_list))}")
-    # Spectators over the same window as the seats (it once held the seating and the
-    # evening's end too, and looked three times slower than the seats it watches).
-    spectator_ms = [ms for at, ms in figures.spectator_ms if window[0] <= at <= window[1]]
+    # Spectators over the seats' window too: the seating's and the evening's end's bursts
+    # are not what watching a table in play costs.
+    spectator_ms = windowed(figures.spectator_ms)
     if spectator_ms:
         print(f"  move -> every spectator's socket: {describe(spectator_ms)}")
     if run.args.latencies:
