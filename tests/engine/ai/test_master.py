@@ -86,8 +86,9 @@ def test_under_a_work_budget_the_move_depends_on_the_seed_alone(monkeypatch: pyt
 
 
 def test_noisy_playouts_share_one_stream_a_deal(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With PLAYOUT_NOISE, every candidate of a deal is played out with the same noise
-    (paired like the deal itself), each deal with its own; without, no noise is asked."""
+    """With PLAYOUT_NOISE, every candidate of a deal is played out PLAYOUTS_PER_DEAL times,
+    with the same noise streams as the others (paired like the deal itself), each deal with
+    its own; without, once and with no noise asked."""
     seeds: list[tuple[float, int]] = []
 
     def recorded(*args: object, **kwargs: object) -> float:
@@ -106,10 +107,15 @@ def test_noisy_playouts_share_one_stream_a_deal(monkeypatch: pytest.MonkeyPatch)
         master.choose(obs, random.Random(7), work=200)
         assert {n for n, _ in seeds} == {noise}
         alive = len(master.candidates(obs))
-        per_deal = [{s for _, s in seeds[i:i + alive]} for i in range(0, alive * 5, alive)]
         if noise:
-            assert all(len(deal) == 1 for deal in per_deal) and len(set.union(*per_deal)) == 5
+            width = alive * master.PLAYOUTS_PER_DEAL
+            per_deal = [seeds[i:i + width] for i in range(0, width * 5, width)]
+            for deal in per_deal:
+                first = deal[0][1]
+                assert [s for _, s in deal] == [first, first ^ master._SECOND_NOISE] * alive
+            assert len({deal[0][1] for deal in per_deal}) == 5
         else:
+            assert master._playouts_a_deal() == 1
             assert {s for _, s in seeds} == {0}
 
 
