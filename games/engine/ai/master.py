@@ -162,6 +162,16 @@ def _playouts_a_deal() -> int:
     return PLAYOUTS_PER_DEAL if PLAYOUT_NOISE > 0.0 else 1
 
 
+def _noise_seeds(rng: Random) -> tuple[int, ...]:
+    """A deal's noise streams, one for each playout of every candidate: the first drawn
+    from the master's random stream, the others mixed from it; without noise nothing is
+    drawn (so the master then plays exactly as without it) and one playout has seed 0."""
+    if PLAYOUT_NOISE <= 0.0:
+        return (0,)
+    first = rng.getrandbits(32)
+    return tuple(first ^ (_SECOND_NOISE * k) for k in range(_playouts_a_deal()))
+
+
 def _search_kind(default: str) -> str:
     """SEARCH, or the MASTER_SEARCH environment variable's value for an experiment (read
     once, at import: the arena's workers inherit it)."""
@@ -315,13 +325,13 @@ def _sample(obs: Observation, legal: list[Action], rng: Random, thinking: Thinki
     race = Race(len(legal))
     scores = [0.0] * len(legal)
     playouts_left = thinking.playouts()
-    per_deal = _playouts_a_deal()
     while True:
         world = determinize(obs, rng)
-        noise_seed = rng.getrandbits(32) if PLAYOUT_NOISE > 0.0 else 0
-        if not _play_deal(world, seat, legal, race, scores, thinking, noise_seed, per_deal):
+        noise_seeds = _noise_seeds(rng)
+        if not _play_deal(world, seat, legal, race, scores, thinking, noise_seeds):
             break  # the clock ran out within the deal: its scores are not counted
         race.add(scores)
+        per_deal = len(noise_seeds)
         playouts_left -= per_deal * len(race.alive)
         if len(race.alive) == 1 or thinking.out_of_time() or playouts_left < per_deal * len(race.alive):
             break
@@ -333,19 +343,16 @@ def _sample(obs: Observation, legal: list[Action], rng: Random, thinking: Thinki
 
 
 def _play_deal(world: State, seat: int, legal: list[Action], race: Race, scores: list[float],
-               thinking: Thinking, noise_seed: int = 0, playouts: int = 1) -> bool:
-    """Score every alive action in one deal by the mean of ``playouts`` (one or two) tips
-    playouts, into ``scores``, with PLAYOUT_NOISE's noise from ``noise_seed`` (the same
-    draws for every action, so that the pairing cancels the noise's luck as it does the
-    deal's); False if the clock ran out first (never in the first deal, so there is
+               thinking: Thinking, noise_seeds: tuple[int, ...] = (0,)) -> bool:
+    """Score every alive action in one deal by the mean of its tips playouts, one for each
+    of ``noise_seeds`` with PLAYOUT_NOISE's noise from that seed (the same draws for every
+    action, so that the pairing cancels the noise's luck as it does the deal's), into
+    ``scores``; False if the clock ran out first (never in the first deal, so there is
     always one)."""
     for i in race.alive:
         after = step(world, seat, legal[i])
-        score = playout(after, seat, policy=tips_state, noise=PLAYOUT_NOISE, seed=noise_seed)
-        if playouts == 2:
-            score = 0.5 * (score + playout(after, seat, policy=tips_state, noise=PLAYOUT_NOISE,
-                                           seed=noise_seed ^ _SECOND_NOISE))
-        scores[i] = score
+        scores[i] = sum(playout(after, seat, policy=tips_state, noise=PLAYOUT_NOISE, seed=noise_seed)
+                        for noise_seed in noise_seeds) / len(noise_seeds)
         if race.rounds and thinking.out_of_time():
             return False
     return True
